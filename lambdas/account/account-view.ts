@@ -1,0 +1,32 @@
+import type { Account } from '#shared/domain/account';
+import type { Payment } from '#shared/domain/subscription';
+import type { MemberRow, OrgRow } from '../adapters/orgs-repo';
+import type { UserRow } from '../adapters/users-repo';
+
+export interface OrgLink { org: OrgRow; member: MemberRow }
+
+/**
+ * Builds the Account the clients see from the stored rows. A member of an organisation sees the
+ * organisation's subscription; everyone else their own.
+ */
+export function toAccount(user: UserRow, link?: OrgLink, payments?: Payment[]): Account {
+  const subscription = link ? (link.org.subscription ?? null) : (user.subscription ?? null);
+  return {
+    userId: user.userId,
+    customerId: link ? (link.org.stripeCustomerId ?? null) : (user.stripeCustomerId ?? null),
+    stripe_customer: user.stripeCustomerId ?? null,
+    orgId: link?.org.orgId ?? null,
+    orgName: link?.org.name ?? null,
+    orgRole: link?.member.orgRole ?? null,
+    orgStatus: link?.member.orgStatus ?? null,
+    orgAdminEmail: link?.org.adminEmail ?? null,
+    email: user.email,
+    isStaff: user.isStaff ?? false,
+    status: subscription?.status ?? null,
+    subscription,
+    card: link ? null : (user.card ?? null),
+    ...(payments ? { payments } : {}),
+    ...(user.abTestV2 ? { abTestV2: user.abTestV2 } : {}),
+    type: link ? 'organization' : 'user',
+  };
+}

@@ -1,0 +1,64 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { Context } from 'aws-lambda';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '#shared/api/route';
+import { DomainError, statusOf } from './errors';
+import { json, type ApiEvent, type ApiResult } from './http';
+import { logger } from './logger';
+import { parseRequest } from './parse-request';
+import { authorize, principalFromClaims, type Principal } from './principal';
+
+export interface HandlerInput<R extends RouteDef> {
+  principal: R['caller'] extends 'user' | 'staff' ? Principal : Principal | undefined;
+  body: BodyOf<R>;
+  query: QueryOf<R>;
+  params: ParamsOf<R>;
+  rawBody: string;
+  event: ApiEvent;
+}
+
+type Ctx = Context & { input?: HandlerInput<RouteDef> };
+
+/** Maps any thrown error to `{code, message}`; only unexpected ones are 500, and they never leak a stack. */
+export function errorToResult(error: unknown): ApiResult {
+  if (error instanceof DomainError) return json(statusOf(error.code), { code: error.code, message: error.message });
+  logger.error('unhandled error', error as Error);
+  return json(500, { code: 'internal', message: 'Something went wrong on our side. Please try again.' });
+}
+
+const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
+  before: (request) => {
+    const principal = principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
+    authorize(route.caller, principal);
+    const parsed = parseRequest(route, request.event);
+    request.context.input = { principal, ...parsed, event: request.event } as HandlerInput<RouteDef>;
+  },
+});
+
+const errorResponses = (): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
+  onError: (request) => {
+    request.response = errorToResult(request.error);
+  },
+});
+
+/**
+ * The one middy chain every endpoint uses: Powertools logger, error mapping, principal and
+ * validated input from the route table entry. `fn` is a plain typed function.
+ */
+export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<ResponseOf<R>>) {
+  return middy<ApiEvent, ApiResult, Error, Ctx>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(errorResponses())
+    .use(routeInput(route))
+    .handler(async (_event, context) => {
+      const result = await fn(context.input as HandlerInput<R>);
+      return json(route.status ?? 200, result);
+    });
+}
+
+/** Entry for a route whose implementation has not landed yet: an honest 501, never fake data. */
+export function notImplemented(route: RouteDef) {
+  return defineHandler(route, async () => {
+    throw new DomainError('not_implemented', `${route.id} is not implemented yet.`);
+  });
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium; Playwright cannot download its own browser here.
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  retries: process.env.CI ? 1 : 0,
+  workers: 1,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './test/e2e/global-setup.ts',
+  use: {
+    launchOptions: {
+      executablePath: chromePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'extension', testDir: 'test/e2e/extension' },
+    { name: 'site', testDir: 'test/e2e/site' },
+  ],
+});

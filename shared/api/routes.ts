@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { Account, AbTestGroup, OrgStatus } from '../domain/account';
+import { AdminLookupResult } from '../domain/admin';
+import { Image, ImageNotes, ImageTitle } from '../domain/image';
+import { InviteDetails } from '../domain/invite';
+import { Member, Organization } from '../domain/organization';
+import { route } from './route';
+
+/**
+ * The one route table. The CDK api stack, the local API server and the web client read it and
+ * nothing else. Adding an endpoint = one entry here + one handler file under `lambdas/`.
+ */
+
+const Email = z.string().trim().toLowerCase().email().max(254);
+const Url = z.string().url().max(2048);
+const Id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/);
+const Flag = z.stringbool().optional();
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+const OrgParams = z.object({ orgId: Id }).strict();
+const OrgMemberParams = z.object({ orgId: Id, userId: Id }).strict();
+const ImageParams = z.object({ id: Id }).strict();
+const InviteKey = { sub: Id, token: z.string().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/) };
+export const AccountType = z.enum(['user', 'organization']);
+export const CheckoutPlan = z.enum(['premium']);
+
+export const routes = {
+  // ── account ───────────────────────────────────────────────────────────────
+  lookupAccount: route({
+    id: 'lookupAccount', method: 'GET', path: '/account', caller: 'user', handler: 'account/lookup-account',
+    summary: "The signed-in user's account; retry code while the user row is not created yet.",
+    query: z.object({ includePayments: Flag, includeAbTest: Flag, forceAbTestV2Group: AbTestGroup.optional() }).strict(),
+    response: Account,
+  }),
+  cancelAccountSubscription: route({
+    id: 'cancelAccountSubscription', method: 'POST', path: '/account/subscription/cancel', caller: 'user',
+    handler: 'account/cancel-subscription', summary: 'Cancel the subscription now.',
+    body: Empty, response: Account,
+  }),
+  updateAccountCancelAtPeriodEnd: route({
+    id: 'updateAccountCancelAtPeriodEnd', method: 'POST', path: '/account/subscription/cancel-at-period-end',
+    caller: 'user', handler: 'account/update-cancel-at-period-end', summary: 'Turn auto-renew off or on.',
+    body: z.object({ cancel_at_period_end: z.boolean() }).strict(), response: Account,
+  }),
+  changeEmail: route({
+    id: 'changeEmail', method: 'POST', path: '/account/email', caller: 'user', handler: 'account/change-email',
+    summary: 'Change the sign-in e-mail (Cognito and the user row together).',
+    body: z.object({ email: Email }).strict(), response: Ok,
+  }),
+
+  // ── checkout and billing ──────────────────────────────────────────────────
+  createCheckoutSessionUrl: route({
+    id: 'createCheckoutSessionUrl', method: 'POST', path: '/checkout/sessions', caller: 'user',
+    handler: 'checkout/create-checkout-session-url', summary: 'Start a Stripe Checkout for Premium.',
+    body: z.object({
+      plan: CheckoutPlan, cancel_url: Url, success_url: Url,
+      quick_trial: z.boolean().optional(), limit: z.boolean().optional(), no_limit: z.boolean().optional(),
+      checkout_method: AbTestGroup.optional(),
+    }).strict(),
+    response: z.object({ url: z.string().url() }),
+  }),
+  performCheckoutSessionSuccess: route({
+    id: 'performCheckoutSessionSuccess', method: 'POST', path: '/checkout/sessions/success', caller: 'user',
+    handler: 'checkout/perform-checkout-session-success', summary: "Complete the caller's finished Checkout session.",
+    body: z.object({ session_id: z.string().min(1).max(255) }).strict(), response: Account,
+  }),
+  createUpdatePaymentSession: route({
+    id: 'createUpdatePaymentSession', method: 'POST', path: '/billing/payment-method-sessions', caller: 'user',
+    handler: 'billing/create-update-payment-session', summary: 'Checkout in setup mode to replace the card.',
+    body: z.object({ cancel_url: Url, success_url: Url, account_type: AccountType }).strict(),
+    response: z.object({ url: z.string().url() }),
+  }),
+  confirmUpdatePaymentSession: route({
+    id: 'confirmUpdatePaymentSession', method: 'POST', path: '/billing/payment-method-sessions/confirm',
+    caller: 'user', handler: 'billing/confirm-update-payment-session', summary: 'Make the new card the default.',
+    body: z.object({ session_id: z.string().min(1).max(255), account_type: AccountType }).strict(),
+    response: z.object({ type: AccountType, data: z.union([Account, Organization]) }),
+  }),
+  stripeWebhook: route({
+    id: 'stripeWebhook', method: 'POST', path: '/stripe/webhook', caller: 'stripe-signature',
+    handler: 'stripe/stripe-webhook', summary: 'Stripe events into DynamoDB (signature checked on the raw body).',
+    response: z.object({ received: z.literal(true) }),
+  }),
+
+  // ── organisations ─────────────────────────────────────────────────────────
+  getOrganization: route({
+    id: 'getOrganization', method: 'GET', path: '/orgs/{orgId}', caller: 'user', handler: 'orgs/get-organization',
+    summary: 'Organisation details (org admin only).', params: OrgParams, response: Organization,
+  }),
+  getOrganizationMembers: route({
+    id: 'getOrganizationMembers', method: 'GET', path: '/orgs/{orgId}/members', caller: 'user',
+    handler: 'orgs/get-organization-members', summary: 'Members with role and status (org admin only).',
+    params: OrgParams, response: z.object({ members: z.array(Member) }),
+  }),
+  sendEnterpriseMembersInvitations: route({
+    id: 'sendEnterpriseMembersInvitations', method: 'POST', path: '/orgs/{orgId}/invitations', caller: 'user',
+    handler: 'orgs/send-invitations', summary: 'Invite (or re-send to) members within the remaining seats.',
+    params: OrgParams,
+    body: z.object({ invites: z.array(z.object({ email: Email }).strict()).min(1).max(500) }).strict(),
+    response: z.object({ members: z.array(Member) }),
+  }),
+  revokeEnterpriseMemberInvite: route({
+    id: 'revokeEnterpriseMemberInvite', method: 'DELETE', path: '/orgs/{orgId}/invitations/{userId}', caller: 'user',
+    handler: 'orgs/revoke-invite', summary: 'Delete a pending invitation.', params: OrgMemberParams, response: Ok,
+  }),
+  updateEnterpriseMemberStatus: route({
+    id: 'updateEnterpriseMemberStatus', method: 'PUT', path: '/orgs/{orgId}/members/{userId}/status', caller: 'user',
+    handler: 'orgs/update-member-status', summary: 'Deactivate or reactivate a member.',
+    params: OrgMemberParams, body: z.object({ status: OrgStatus }).strict(), response: Member,
+  }),
+
+  // ── invitations (the token proves the invite's e-mail) ────────────────────
+  getInviteDetails: route({
+    id: 'getInviteDetails', method: 'POST', path: '/invites/details', caller: 'public',
+    handler: 'invites/get-invite-details', summary: 'Who is invited to which organisation.',
+    body: z.object(InviteKey).strict(), response: InviteDetails,
+  }),
+  acceptInvite: route({
+    id: 'acceptInvite', method: 'POST', path: '/invites/accept', caller: 'public', handler: 'invites/accept-invite',
+    summary: 'Join the organisation; a new account sets its password here.',
+    body: z.object({ ...InviteKey, newAccountPassword: z.string().max(256).nullable() }).strict(),
+    response: z.object({ orgId: z.string(), email: z.string() }),
+  }),
+  declineInvite: route({
+    id: 'declineInvite', method: 'POST', path: '/invites/decline', caller: 'public', handler: 'invites/decline-invite',
+    summary: 'Decline; answers the admin contact.', body: z.object(InviteKey).strict(),
+    response: z.object({ orgAdminEmail: z.string() }),
+  }),
+
+  // ── staff admin tool (paths as the spec gives them) ───────────────────────
+  adminSearchUsers: route({
+    id: 'adminSearchUsers', method: 'GET', path: '/admin/users', caller: 'staff', handler: 'admin/search-users',
+    summary: 'Find a user by e-mail or userId across Cognito, DynamoDB and Stripe.',
+    query: z.object({ q: z.string().trim().min(3, 'Search too short.').max(254) }).strict(), response: AdminLookupResult,
+  }),
+  adminVerifyUser: route({
+    id: 'adminVerifyUser', method: 'POST', path: '/admin/users/verify', caller: 'staff', handler: 'admin/verify-user',
+    summary: 'Confirm the user and mark the e-mail verified.', body: z.object({ cognitoSub: Id }).strict(),
+    response: z.object({ type: z.enum(['success', 'error']), message: z.string() }),
+  }),
+  adminDeleteUser: route({
+    id: 'adminDeleteUser', method: 'DELETE', path: '/admin/users/delete', caller: 'staff', handler: 'admin/delete-user',
+    summary: "Delete the Cognito user and the user's data.", body: z.object({ cognitoSub: Id }).strict(),
+    response: z.object({ type: z.enum(['success', 'error']), message: z.string() }),
+  }),
+
+  // ── image library (paths as the spec gives them) ──────────────────────────
+  listImages: route({
+    id: 'listImages', method: 'GET', path: '/images/', caller: 'user', handler: 'images/list-images',
+    summary: "The caller's images.", response: z.array(Image),
+  }),
+  createImage: route({
+    id: 'createImage', method: 'POST', path: '/images/', caller: 'user', handler: 'images/create-image',
+    summary: 'Create an image record and a presigned upload URL.', status: 201,
+    body: z.object({ title: ImageTitle, notes: ImageNotes, urlLink: Url.nullable().optional() }).strict(),
+    response: Image,
+  }),
+  finalizeImage: route({
+    id: 'finalizeImage', method: 'POST', path: '/images/{id}/', caller: 'user', handler: 'images/finalize-image',
+    summary: 'Check the upload, record size and type, make the thumbnail.', params: ImageParams,
+    body: Empty, response: Image,
+  }),
+  updateImage: route({
+    id: 'updateImage', method: 'PUT', path: '/images/{id}/', caller: 'user', handler: 'images/update-image',
+    summary: 'Change title and notes.', params: ImageParams,
+    body: z.object({ id: Id, title: ImageTitle, notes: ImageNotes }).strict(), response: Image,
+  }),
+  deleteImage: route({
+    id: 'deleteImage', method: 'DELETE', path: '/images/{id}/', caller: 'user', handler: 'images/delete-image',
+    summary: 'Delete the record and its objects.', params: ImageParams,
+    body: z.object({ id: Id }).strict(), response: Ok,
+  }),
+
+  // ── contact ───────────────────────────────────────────────────────────────
+  submitContactSales: route({
+    id: 'submitContactSales', method: 'POST', path: '/contact/sales', caller: 'public',
+    handler: 'contact/submit-contact-sales', summary: 'Store a contact-sales request for staff.', status: 201,
+    body: z.object({
+      name: z.string().trim().min(1).max(200), email: Email, company: z.string().trim().min(1).max(200),
+      seats: z.number().int().positive().max(100000).optional(), message: z.string().trim().max(5000),
+    }).strict(),
+    response: Ok,
+  }),
+} as const;
+
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;
+export const routeList = Object.values(routes);

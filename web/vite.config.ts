@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * In development the runtime config.json comes from the local stack (FPS_CONFIG_JSON names the
+ * file it wrote), so the same bundle reads its settings at run time in every environment.
+ */
+function runtimeConfig(): Plugin {
+  return {
+    name: 'fps-runtime-config',
+    configureServer(server) {
+      server.middlewares.use('/config.json', (_req, res, next) => {
+        const file = process.env.FPS_CONFIG_JSON;
+        if (!file) return next();
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('cache-control', 'no-store');
+        res.end(readFileSync(file));
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), runtimeConfig()],
+  server: { host: '127.0.0.1', strictPort: true },
+  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+});
