@@ -13,4 +13,6 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  // Playwright fixtures take an empty destructuring pattern by convention.
+  { files: ['test/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

@@ -9,6 +9,7 @@ export default defineConfig({
           environment: 'node',
           include: ['{shared,lambdas,scripts,infra,extension,test/infra,test/integration}/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
+          setupFiles: ['test/integration/setup-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,19 +2,25 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsEndpoints } from '../lib/config';
 
+let base: DynamoDBClient | undefined;
 let client: DynamoDBDocumentClient | undefined;
 
-/** One document client per container (cold start), reused across invocations. */
-export function dynamo(): DynamoDBDocumentClient {
-  if (!client) {
+/** The low-level client (Powertools idempotency wants this one). One per container. */
+export function dynamoBase(): DynamoDBClient {
+  if (!base) {
     const endpoint = awsEndpoints.dynamodb();
-    const base = new DynamoDBClient(
+    base = new DynamoDBClient(
       endpoint
         ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {},
     );
-    client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
+  return base;
+}
+
+/** One document client per container (cold start), reused across invocations. */
+export function dynamo(): DynamoDBDocumentClient {
+  client ??= DynamoDBDocumentClient.from(dynamoBase(), { marshallOptions: { removeUndefinedValues: true } });
   return client;
 }
 

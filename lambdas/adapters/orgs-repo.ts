@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrgRole, OrgStatus } from '#shared/domain/account';
 import type { Subscription } from '#shared/domain/subscription';
 import { tableName } from '../lib/config';
@@ -66,6 +66,19 @@ export const orgsRepo = {
       ExclusiveStartKey = r.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return items;
+  },
+
+  /** Sets attributes on an existing organisation item. */
+  async updateOrg(orgId: string, fields: Partial<Pick<OrgRow, 'name' | 'seats' | 'stripeCustomerId' | 'subscription' | 'adminEmail'>>): Promise<void> {
+    const entries = Object.entries({ ...fields, updated: new Date().toISOString() }).filter(([, v]) => v !== undefined);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: TABLE(), Key: { orgId, sk: ORG_SK }, ConditionExpression: 'attribute_exists(orgId)',
+        UpdateExpression: 'SET ' + entries.map((_, i) => `#k${i} = :v${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      }),
+    );
   },
 
   /** Memberships of a user across organisations (a user normally has at most one). */

@@ -15,6 +15,7 @@ export interface HandlerInput<R extends RouteDef> {
   params: ParamsOf<R>;
   rawBody: string;
   event: ApiEvent;
+  context: Context;
 }
 
 type Ctx = Context & { input?: HandlerInput<RouteDef> };
@@ -31,7 +32,7 @@ const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, E
     const principal = principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
     authorize(route.caller, principal);
     const parsed = parseRequest(route, request.event);
-    request.context.input = { principal, ...parsed, event: request.event } as HandlerInput<RouteDef>;
+    request.context.input = { principal, ...parsed, event: request.event, context: request.context } as HandlerInput<RouteDef>;
   },
 });
 

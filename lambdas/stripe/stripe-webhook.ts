@@ -1,4 +1,47 @@
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
-import { notImplemented } from '../lib/define-handler';
+import { dynamoBase } from '../adapters/dynamo-client';
+import { stripe, webhookSecret } from '../adapters/stripe-client';
+import { tableName } from '../lib/config';
+import { defineHandler } from '../lib/define-handler';
+import { DomainError } from '../lib/errors';
+import { header } from '../lib/http';
+import { logger } from '../lib/logger';
+import { applyStripeEvent, handledEventTypes } from './handled-events';
 
-export const handler = notImplemented(routes.stripeWebhook);
+let applyOnce: ((e: Stripe.Event) => Promise<void>) | undefined;
+const idempotencyConfig = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: 7 * 24 * 3600 });
+
+/** Each event id is applied once; Stripe's retries of a finished event are answered from the record. */
+function idempotentApply() {
+  applyOnce ??= makeIdempotent(
+    async (e: Stripe.Event) => {
+      await applyStripeEvent(e);
+    },
+    {
+      persistenceStore: new DynamoDBPersistenceLayer({ tableName: tableName('idempotency'), awsSdkV3Client: dynamoBase() }),
+      config: idempotencyConfig,
+    },
+  );
+  return applyOnce;
+}
+
+export const handler = defineHandler(routes.stripeWebhook, async ({ rawBody, event, context }) => {
+  idempotencyConfig.registerLambdaContext(context);
+  const signature = header(event, 'stripe-signature');
+  if (!signature) throw new DomainError('bad_request', 'Missing Stripe-Signature header.');
+  let stripeEvent: Stripe.Event;
+  try {
+    stripeEvent = (await stripe()).webhooks.constructEvent(rawBody, signature, await webhookSecret());
+  } catch {
+    throw new DomainError('bad_request', 'Invalid Stripe signature.');
+  }
+  if (!handledEventTypes.has(stripeEvent.type)) {
+    logger.debug('ignored stripe event', { type: stripeEvent.type });
+    return { received: true as const };
+  }
+  await idempotentApply()(stripeEvent);
+  return { received: true as const };
+});

@@ -1,4 +1,26 @@
-// Starts the local stack once for the browser tests (filled in by the local-stack work).
-export default async function globalSetup(): Promise<void | (() => Promise<void>)> {
-  return undefined;
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomPorts } from '../../scripts/local/ports';
+import { seedDemoData } from '../../scripts/local/seed';
+import { startLocalStack } from '../../scripts/local/stack';
+
+/**
+ * Starts the whole local stack (as `npm start` does, on free ports and fresh state) for the
+ * browser tests. Env vars set here reach the test workers.
+ */
+export default async function globalSetup() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fps-e2e-'));
+  const stack = await startLocalStack({ ports: await randomPorts(), dataDir, web: true });
+  const seed = await seedDemoData(stack.cognito, dataDir, stack.urls.web);
+  process.env.FPS_SITE_URL = stack.urls.web;
+  process.env.FPS_API_URL = stack.urls.api;
+  process.env.FPS_STRIPE_URL = stack.urls.stripe;
+  process.env.FPS_OUTBOX_URL = stack.urls.outbox;
+  process.env.FPS_SEED = JSON.stringify(seed);
+  process.env.FPS_STACK_ENV = JSON.stringify(stack.env);
+  return async () => {
+    await stack.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
 }

@@ -1,0 +1,45 @@
+import type Stripe from 'stripe';
+import { syncSubscription } from '../billing/sync-subscription';
+
+/** The event types the product acts on; every other type is acknowledged and ignored. */
+export const handledEventTypes = new Set<string>([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
+
+/** The subscription an invoice belongs to (moved under `parent` in recent API versions). */
+function invoiceSubscription(invoice: Stripe.Invoice): string | undefined {
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } }).subscription;
+  return idOf(invoice.parent?.subscription_details?.subscription ?? legacy);
+}
+
+/** Applies one verified event: always by re-fetching state, never by trusting the payload. */
+export async function applyStripeEvent(event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const sub = idOf(session.subscription);
+      if (session.mode === 'subscription' && sub) {
+        await syncSubscription(sub, { userId: session.client_reference_id, orgId: session.metadata?.orgId });
+      }
+      return;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      await syncSubscription(event.data.object.id);
+      return;
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const sub = invoiceSubscription(event.data.object);
+      if (sub) await syncSubscription(sub);
+      return;
+    }
+  }
+}

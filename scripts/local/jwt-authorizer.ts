@@ -1,0 +1,43 @@
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+
+/**
+ * Checks a Cognito JWT the way API Gateway's JWT authorizer does: signature from the pool's JWKS,
+ * issuer, expiry, and the app client as `aud` (ID token) or `client_id` (access token).
+ * cognito-local serves its JWKS over http and uses `local_` pool ids, which CognitoJwtVerifier
+ * refuses, hence JwtRsaVerifier with a fetch-based JWKS fetcher.
+ */
+export function createJwtAuthorizer(opts: { issuer: string; clientId: string }) {
+  const jwksCache = new SimpleJwksCache({
+    fetcher: {
+      fetch: async (uri: string) => {
+        const res = await fetch(uri);
+        if (!res.ok) throw new Error(`JWKS fetch ${uri}: ${res.status}`);
+        return res.arrayBuffer();
+      },
+    },
+  });
+  const verifier = JwtRsaVerifier.create(
+    {
+      issuer: opts.issuer,
+      audience: null,
+      jwksUri: `${opts.issuer}/.well-known/jwks.json`,
+      customJwtCheck: ({ payload }) => {
+        const client = payload.token_use === 'access' ? payload.client_id : payload.aud;
+        if (client !== opts.clientId) throw new Error('token was issued to another client');
+      },
+    },
+    { jwksCache },
+  );
+  /** The token's claims, or undefined when the header is missing or the token is not valid. */
+  return async (authorization: string | undefined): Promise<JwtPayload | undefined> => {
+    const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+    if (!m) return undefined;
+    try {
+      return await verifier.verify(m[1]);
+    } catch {
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  AdminAddUserToGroupCommand, AdminGetUserCommand, ConfirmSignUpCommand, SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lambdas/adapters/dynamo-client';
+import { memberSk, ORG_SK, type MemberRow, type OrgRow } from '../../lambdas/adapters/orgs-repo';
+import { stripe } from '../../lambdas/adapters/stripe-client';
+import { usersRepo } from '../../lambdas/adapters/users-repo';
+import { cardOf, subscriptionSnapshot } from '../../lambdas/billing/subscription-snapshot';
+import { newInviteToken } from '../../lambdas/orgs/invite-token';
+import { tableName } from '../../lambdas/lib/config';
+import { cognitoAdmin, LOCAL_CONFIRMATION_CODE, type LocalCognito } from './cognito';
+
+export const DEMO_PASSWORD = 'Password123';
+
+export interface DemoAccount { role: string; email: string; password: string; userId: string; note?: string }
+export interface SeedResult { accounts: DemoAccount[]; inviteUrl: string }
+
+/** Signs a user up through cognito-local and confirms them, so the PostConfirmation trigger writes the row. */
+export async function signUpConfirmed(cognito: LocalCognito, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const c = cognitoAdmin(cognito.endpoint);
+  const r = await c.send(new SignUpCommand({ ClientId: cognito.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  await c.send(new ConfirmSignUpCommand({ ClientId: cognito.userPoolClientId, Username: email, ConfirmationCode: LOCAL_CONFIRMATION_CODE }));
+  const u = await c.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+  c.destroy();
+  return u.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? r.UserSub!;
+}
+
+/** Submits the emulator's hosted checkout form as a customer would; returns where it redirects. */
+export async function payWithTestCard(sessionUrl: string, cardNumber: string, name = 'Test Customer'): Promise<string> {
+  const pay = await fetch(sessionUrl, {
+    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: cardNumber, expiry: '12 / 34', cvc: '123', name }),
+  });
+  const location = pay.headers.get('location');
+  if (pay.status !== 303 && pay.status !== 302) throw new Error(`checkout not completed (${pay.status}): ${(await pay.text()).slice(0, 300)}`);
+  return location ?? '';
+}
+
+/** A Premium trial bought through the emulator's real checkout flow (customer, session, test card). */
+async function startPremiumTrial(userId: string, email: string) {
+  const s = await stripe();
+  const customer = await s.customers.create({ email, metadata: { userId } });
+  const session = await s.checkout.sessions.create({
+    mode: 'subscription', customer: customer.id, client_reference_id: userId,
+    line_items: [{ price: process.env.STRIPE_PREMIUM_PRICE!, quantity: 1 }],
+    subscription_data: { trial_period_days: 7, metadata: { userId } },
+    success_url: `${process.env.SITE_URL}/checkout/success?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${process.env.SITE_URL}/checkout/account?checkout=cancel`,
+  });
+  await payWithTestCard(session.url!, '4242 4242 4242 4242', 'Demo Premium');
+  const done = await s.checkout.sessions.retrieve(session.id, { expand: ['subscription.default_payment_method'] });
+  const sub = done.subscription as import('stripe').Stripe.Subscription;
+  await usersRepo.update(userId, {
+    stripeCustomerId: customer.id,
+    subscription: subscriptionSnapshot(sub, process.env.STRIPE_PREMIUM_PRICE),
+    card: cardOf(sub.default_payment_method as import('stripe').Stripe.PaymentMethod),
+  });
+}
+
+/**
+ * Demo data for a fresh `.local/`: a free user, a premium (trialing) user, an org admin whose org
+ * has 5 seats and 2 members (one active, one invited), that active member, and a staff user.
+ */
+export async function seedDemoData(cognito: LocalCognito, dataDir: string, siteUrl: string): Promise<SeedResult> {
+  const marker = join(dataDir, 'seeded.json');
+  if (existsSync(marker)) return JSON.parse(await readFile(marker, 'utf8')) as SeedResult;
+
+  const make = async (role: string, email: string, note?: string): Promise<DemoAccount> => ({
+    role, email, password: DEMO_PASSWORD, userId: await signUpConfirmed(cognito, email), note,
+  });
+  const free = await make('free', 'free@example.com');
+  const premium = await make('premium (trialing)', 'premium@example.com');
+  await startPremiumTrial(premium.userId, premium.email);
+  const admin = await make('org admin', 'admin@acme.example', 'Acme Legal LLP: 5 seats, 1 active member, 1 invited');
+  const member = await make('org member', 'member@acme.example');
+  const staff = await make('staff', 'staff@example.com');
+  const c = cognitoAdmin(cognito.endpoint);
+  await c.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: staff.email, GroupName: 'staff' }));
+  c.destroy();
+  await usersRepo.update(staff.userId, { isStaff: true });
+
+  const now = new Date().toISOString();
+  const orgId = `org_${randomUUID().slice(0, 8)}`;
+  const s = await stripe();
+  const orgCustomer = await s.customers.create({ email: admin.email, name: 'Acme Legal LLP', metadata: { orgId } });
+  const org: OrgRow = {
+    orgId, sk: ORG_SK, name: 'Acme Legal LLP', seats: 5, seatsUsed: 3, adminEmail: admin.email, adminUserId: admin.userId,
+    stripeCustomerId: orgCustomer.id, subscription: null, created: now, updated: now,
+  };
+  const invitedId = randomUUID();
+  const invite = newInviteToken();
+  const members: MemberRow[] = [
+    { orgId, sk: memberSk(admin.userId), memberUserId: admin.userId, email: admin.email, orgRole: 'admin', orgStatus: 'active', created: now, updated: now },
+    { orgId, sk: memberSk(member.userId), memberUserId: member.userId, email: member.email, orgRole: 'member', orgStatus: 'active', created: now, updated: now },
+    {
+      orgId, sk: memberSk(invitedId), memberUserId: invitedId, email: 'invited@acme.example', orgRole: 'member', orgStatus: 'invited',
+      inviteTokenHash: invite.hash, inviteExpiresAt: invite.expiresAt, created: now, updated: now,
+    },
+  ];
+  for (const item of [org, ...members]) await dynamo().send(new PutCommand({ TableName: tableName('orgs'), Item: item }));
+  await usersRepo.update(admin.userId, { orgId });
+  await usersRepo.update(member.userId, { orgId });
+
+  const result: SeedResult = {
+    accounts: [free, premium, admin, member, staff],
+    inviteUrl: `${siteUrl}/invites?sub=${invitedId}&token=${invite.token}`,
+  };
+  await writeFile(marker, JSON.stringify(result, null, 2));
+  return result;
+}
