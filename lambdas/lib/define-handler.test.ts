@@ -1,0 +1,85 @@
+import type { Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { route } from '#shared/api/route';
+import { defineHandler, notImplemented } from './define-handler';
+import { DomainError } from './errors';
+import type { ApiEvent } from './http';
+import { MAX_BODY_BYTES } from './parse-request';
+
+const echo = route({
+  id: 'echo', method: 'POST', path: '/echo/{id}', caller: 'user', handler: 'test/echo', summary: 'test',
+  params: z.object({ id: z.string().regex(/^\d+$/) }).strict(),
+  query: z.object({ flag: z.stringbool().optional() }).strict(),
+  body: z.object({ name: z.string().min(1) }).strict(),
+  response: z.object({ id: z.string(), name: z.string(), flag: z.boolean().optional(), userId: z.string() }),
+});
+const staffOnly = route({ ...echo, id: 'staffOnly', caller: 'staff' });
+const ctx = { functionName: 't', awsRequestId: 'r', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+
+const event = (over: Partial<ApiEvent> & { groups?: string; sub?: string | null } = {}): ApiEvent => {
+  const { groups, sub = 'user-1', ...rest } = over;
+  return {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Ada' }),
+    pathParameters: { id: '42' },
+    isBase64Encoded: false,
+    requestContext: { authorizer: { jwt: { claims: sub ? { sub, ...(groups ? { 'cognito:groups': groups } : {}) } : {}, scopes: [] } } },
+    ...rest,
+  } as unknown as ApiEvent;
+};
+
+const handler = defineHandler(echo, async ({ params, body, query, principal }) => ({
+  id: params.id, name: body.name, flag: query.flag, userId: principal.userId,
+}));
+const call = async (h: typeof handler, e: ApiEvent) => {
+  const r = await h(e, ctx);
+  return { status: r.statusCode, body: JSON.parse(r.body ?? 'null') };
+};
+
+describe('the handler chain', () => {
+  it('passes validated, typed input to the function', async () => {
+    const r = await call(handler, event({ queryStringParameters: { flag: 'true' } }));
+    expect(r).toEqual({ status: 200, body: { id: '42', name: 'Ada', flag: true, userId: 'user-1' } });
+  });
+
+  it.each([
+    ['invalid JSON', event({ body: '{"name":' }), 400, 'invalid_json'],
+    ['a missing field', event({ body: '{}' }), 400, 'validation_failed'],
+    ['an extra field', event({ body: JSON.stringify({ name: 'a', __proto__x: 1 }) }), 400, 'validation_failed'],
+    ['a wrong type', event({ body: JSON.stringify({ name: 7 }) }), 400, 'validation_failed'],
+    ['a bad path parameter', event({ pathParameters: { id: 'abc' } }), 400, 'validation_failed'],
+    ['an unknown query parameter', event({ queryStringParameters: { nope: '1' } }), 400, 'validation_failed'],
+    ['a wrong content type', event({ headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type'],
+    ['an oversized body', event({ body: JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) }) }), 413, 'payload_too_large'],
+    ['no principal', event({ sub: null }), 401, 'unauthorized'],
+  ])('answers %s with %i {code,message}', async (_, e, status, code) => {
+    const r = await call(handler, e);
+    expect(r.status).toBe(status);
+    expect(r.body).toEqual({ code, message: expect.any(String) });
+  });
+
+  it('keeps staff routes to the staff group (API Gateway flattens the claim to "[staff]")', async () => {
+    const h = defineHandler(staffOnly, async ({ principal }) => ({ id: '1', name: 'n', userId: principal.userId }));
+    expect((await call(h, event())).status).toBe(403);
+    expect((await call(h, event({ groups: '[other staff]' }))).status).toBe(200);
+  });
+
+  it('maps domain errors to their status and hides unexpected ones behind a 500 without a stack', async () => {
+    const conflict = defineHandler(echo, async () => {
+      throw new DomainError('seat_limit_reached', 'No seats left.');
+    });
+    expect(await call(conflict, event())).toEqual({ status: 409, body: { code: 'seat_limit_reached', message: 'No seats left.' } });
+    const boom = defineHandler(echo, async () => {
+      throw new Error('secret internals at /var/task/x.js');
+    });
+    const r = await call(boom, event());
+    expect(r.status).toBe(500);
+    expect(JSON.stringify(r.body)).not.toContain('secret internals');
+  });
+
+  it('answers 501 not_implemented for a route without its implementation', async () => {
+    const r = await call(notImplemented(echo), event());
+    expect(r).toEqual({ status: 501, body: { code: 'not_implemented', message: 'echo is not implemented yet.' } });
+  });
+});
