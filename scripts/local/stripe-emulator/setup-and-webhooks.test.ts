@@ -1,0 +1,132 @@
+// Card update through a setup-mode session, and webhook delivery guarantees
+// (signature format, retries with backoff, a receiver that is down).
+
+import { createServer } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StripeEmulator } from './server';
+import { signWebhookPayload } from './webhooks';
+import { DAY, GOOD_CARD, startWithSdk, submitHostedCheckout, waitFor, WEBHOOK_SECRET, WebhookReceiver } from './test-helpers';
+
+describe('card update with a setup-mode session', () => {
+  let emulator: StripeEmulator;
+  let stripe: Stripe;
+  let hooks: WebhookReceiver;
+
+  beforeAll(async () => {
+    hooks = await new WebhookReceiver().start();
+    ({ emulator, stripe } = await startWithSdk({ webhookUrl: hooks.url }));
+  });
+
+  afterAll(async () => {
+    await emulator.close();
+    await hooks.close();
+  });
+
+  it('saves the new card; the integration makes it the default and renewals use it', async () => {
+    const customer = await stripe.customers.create({ email: 'card@example.com' });
+    const buy = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: 'price_premium_yearly', quantity: 1 }],
+      subscription_data: { trial_period_days: 7 },
+      success_url: 'http://localhost/ok?session_id={CHECKOUT_SESSION_ID}',
+    });
+    await submitHostedCheckout(buy.url!, GOOD_CARD);
+    const subId = (await stripe.checkout.sessions.retrieve(buy.id)).subscription as string;
+
+    const setup = await stripe.checkout.sessions.create({
+      mode: 'setup',
+      customer: customer.id,
+      currency: 'usd',
+      setup_intent_data: { metadata: { purpose: 'card-update', subscription: subId } },
+      success_url: 'http://localhost/account?card=updated&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost/account',
+    });
+    expect(setup).toMatchObject({ mode: 'setup', status: 'open', payment_status: 'no_payment_required' });
+    expect(setup.setup_intent).toMatch(/^seti_/);
+    const html = await (await fetch(setup.url!)).text();
+    expect(html).toContain('Save card');
+
+    const res = await submitHostedCheckout(setup.url!, { ...GOOD_CARD, card_number: '5555 5555 5555 4444', name: 'Ada New' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`http://localhost/account?card=updated&session_id=${setup.id}`);
+
+    // What the product's checkout.session.completed handler does for mode=setup.
+    const done = await stripe.checkout.sessions.retrieve(setup.id, { expand: ['setup_intent.payment_method'] });
+    expect(done.status).toBe('complete');
+    const si = done.setup_intent as Stripe.SetupIntent;
+    expect(si).toMatchObject({ status: 'succeeded', customer: customer.id, metadata: { purpose: 'card-update', subscription: subId } });
+    const newCard = si.payment_method as Stripe.PaymentMethod;
+    expect(newCard.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect(newCard.billing_details.name).toBe('Ada New');
+
+    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: newCard.id } });
+    await stripe.subscriptions.update(subId, { default_payment_method: newCard.id });
+
+    const sub = await stripe.subscriptions.retrieve(subId, { expand: ['default_payment_method'] });
+    expect((sub.default_payment_method as Stripe.PaymentMethod).card?.last4).toBe('4444');
+    const cards = await stripe.paymentMethods.list({ customer: customer.id, type: 'card' });
+    expect(cards.data.map((c) => c.card?.last4).sort()).toEqual(['4242', '4444']);
+
+    await emulator.advanceClock(8 * DAY);
+    const [charge] = (await stripe.charges.list({ customer: customer.id })).data;
+    expect(charge).toMatchObject({ amount: 1200, status: 'succeeded', payment_method_details: { card: { last4: '4444' } } });
+
+    await emulator.webhooksIdle();
+    const completed = hooks.ofType('checkout.session.completed').map((e) => e.data.object.mode);
+    expect(completed).toEqual(['subscription', 'setup']);
+    expect(hooks.ofType('setup_intent.succeeded')).toHaveLength(1);
+  });
+});
+
+describe('webhook delivery', () => {
+  it('signs exactly like stripe.webhooks.generateTestHeaderString', () => {
+    const payload = '{"id":"evt_1"}';
+    const t = 1_700_000_000;
+    expect(signWebhookPayload(payload, WEBHOOK_SECRET, t)).toBe(
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: t }),
+    );
+  });
+
+  it('retries with backoff until the receiver answers 2xx', async () => {
+    const hooks = await new WebhookReceiver().start();
+    hooks.statuses = [500, 503];
+    const { emulator, stripe } = await startWithSdk({ webhookUrl: hooks.url, webhookRetryDelaysMs: [20, 40, 80] });
+    try {
+      const c = await stripe.customers.create({ email: 'retry@example.com' });
+      const [delivery] = await waitFor(() => hooks.ofType('customer.created').length > 0 && hooks.ofType('customer.created'));
+      expect(delivery.data.object.id).toBe(c.id);
+      await emulator.webhooksIdle();
+      const event = await stripe.events.retrieve(delivery.id);
+      expect(event.pending_webhooks).toBe(0);
+    } finally {
+      await emulator.close();
+      await hooks.close();
+    }
+  });
+
+  it('keeps working when the receiver is down, and gives up after the last retry', async () => {
+    // A port with nothing listening.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+
+    const logs: string[] = [];
+    const { emulator, stripe } = await startWithSdk({
+      webhookUrl: `http://127.0.0.1:${port}/down`,
+      webhookRetryDelaysMs: [10, 10],
+      log: (m) => logs.push(m),
+    });
+    try {
+      const c = await stripe.customers.create({ email: 'down@example.com' });
+      expect(c.id).toMatch(/^cus_/);
+      await emulator.webhooksIdle();
+      expect(logs.some((l) => l.includes('giving up after 3 attempts'))).toBe(true);
+      expect((await stripe.customers.retrieve(c.id)).id).toBe(c.id);
+    } finally {
+      await emulator.close();
+    }
+  });
+});

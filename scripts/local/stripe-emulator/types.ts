@@ -1,0 +1,555 @@
+// Shapes of the Stripe objects the emulator stores and returns.
+// They follow API version 2026-10-28 for the fields the product uses; fields we
+// never vary are still present (usually null) so code reading them sees what
+// Stripe would send rather than `undefined`.
+
+export type Metadata = Record<string, string>;
+
+export interface ListObject<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+  total_count?: number;
+  url: string;
+}
+
+export interface Product {
+  id: string;
+  object: 'product';
+  active: boolean;
+  created: number;
+  updated: number;
+  default_price: string | null;
+  description: string | null;
+  images: string[];
+  livemode: false;
+  marketing_features: unknown[];
+  metadata: Metadata;
+  name: string;
+  package_dimensions: null;
+  shippable: null;
+  statement_descriptor: string | null;
+  tax_code: null;
+  type: 'service';
+  unit_label: string | null;
+  url: string | null;
+}
+
+export interface Recurring {
+  interval: 'day' | 'week' | 'month' | 'year';
+  interval_count: number;
+  meter: null;
+  trial_period_days: number | null;
+  usage_type: 'licensed';
+}
+
+export interface Price {
+  id: string;
+  object: 'price';
+  active: boolean;
+  billing_scheme: 'per_unit';
+  created: number;
+  currency: string;
+  custom_unit_amount: null;
+  livemode: false;
+  lookup_key: string | null;
+  metadata: Metadata;
+  nickname: string | null;
+  product: string;
+  recurring: Recurring | null;
+  tax_behavior: 'unspecified';
+  tiers_mode: null;
+  transform_quantity: null;
+  type: 'one_time' | 'recurring';
+  unit_amount: number;
+  unit_amount_decimal: string;
+}
+
+export interface Customer {
+  id: string;
+  object: 'customer';
+  address: null;
+  balance: number;
+  created: number;
+  currency: string | null;
+  default_source: null;
+  delinquent: boolean;
+  description: string | null;
+  email: string | null;
+  invoice_prefix: string;
+  invoice_settings: {
+    custom_fields: null;
+    default_payment_method: string | null;
+    footer: null;
+    rendering_options: null;
+  };
+  livemode: false;
+  metadata: Metadata;
+  name: string | null;
+  next_invoice_sequence: number;
+  phone: string | null;
+  preferred_locales: string[];
+  shipping: null;
+  tax_exempt: 'none';
+  test_clock: null;
+  /** Set once the customer is deleted; such customers render as `{id, object, deleted: true}`. */
+  deleted?: true;
+}
+
+export interface BillingDetails {
+  address: {
+    city: null;
+    country: string | null;
+    line1: null;
+    line2: null;
+    postal_code: string | null;
+    state: null;
+  };
+  email: string | null;
+  name: string | null;
+  phone: null;
+  tax_id: null;
+}
+
+export interface CardDetails {
+  brand: string;
+  display_brand: string;
+  checks: { address_line1_check: null; address_postal_code_check: null; cvc_check: 'pass' | null };
+  country: string;
+  exp_month: number;
+  exp_year: number;
+  fingerprint: string;
+  funding: 'credit' | 'debit';
+  generated_from: null;
+  last4: string;
+  networks: { available: string[]; preferred: null };
+  regulated_status: 'unregulated';
+  three_d_secure_usage: { supported: boolean };
+  wallet: null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  allow_redisplay: 'unspecified' | 'always' | 'limited';
+  billing_details: BillingDetails;
+  card: CardDetails;
+  created: number;
+  customer: string | null;
+  customer_account: null;
+  livemode: false;
+  metadata: Metadata;
+  type: 'card';
+}
+
+export interface SetupIntent {
+  id: string;
+  object: 'setup_intent';
+  application: null;
+  automatic_payment_methods: null;
+  cancellation_reason: null;
+  client_secret: string;
+  created: number;
+  customer: string | null;
+  description: string | null;
+  last_setup_error: null;
+  latest_attempt: null;
+  livemode: false;
+  mandate: null;
+  metadata: Metadata;
+  next_action: null;
+  on_behalf_of: null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  single_use_mandate: null;
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  usage: 'off_session' | 'on_session';
+}
+
+export interface CheckoutLineItem {
+  id: string;
+  object: 'item';
+  amount_discount: number;
+  amount_subtotal: number;
+  amount_tax: number;
+  amount_total: number;
+  currency: string;
+  description: string;
+  price: Price;
+  quantity: number;
+}
+
+export interface CheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  allow_promotion_codes: boolean | null;
+  amount_subtotal: number | null;
+  amount_total: number | null;
+  automatic_tax: { enabled: false; liability: null; provider: null; status: null };
+  billing_address_collection: string | null;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  client_secret: null;
+  created: number;
+  currency: string | null;
+  customer: string | null;
+  customer_creation: 'always' | 'if_required' | null;
+  customer_details: {
+    address: null;
+    business_name: null;
+    email: string | null;
+    individual_name: null;
+    name: string | null;
+    phone: null;
+    tax_exempt: 'none';
+    tax_ids: unknown[];
+  } | null;
+  customer_email: string | null;
+  expires_at: number;
+  invoice: string | null;
+  livemode: false;
+  locale: string | null;
+  metadata: Metadata;
+  mode: 'subscription' | 'setup';
+  payment_intent: null;
+  payment_link: null;
+  payment_method_collection: 'always' | 'if_required' | null;
+  payment_method_types: string[];
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  setup_intent: string | null;
+  status: 'open' | 'complete' | 'expired';
+  submit_type: null;
+  subscription: string | null;
+  success_url: string | null;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number } | null;
+  ui_mode: 'hosted';
+  url: string | null;
+}
+
+export interface SubscriptionItem {
+  id: string;
+  object: 'subscription_item';
+  billing_thresholds: null;
+  created: number;
+  current_period_end: number;
+  current_period_start: number;
+  discounts: string[];
+  metadata: Metadata;
+  price: Price;
+  quantity: number;
+  subscription: string;
+  tax_rates: unknown[];
+}
+
+export type SubscriptionStatus =
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'paused';
+
+export interface Subscription {
+  id: string;
+  object: 'subscription';
+  application: null;
+  application_fee_percent: null;
+  automatic_tax: { disabled_reason: null; enabled: false; liability: null };
+  billing_cycle_anchor: number;
+  billing_cycle_anchor_config: null;
+  billing_mode: { flexible: null; type: 'classic' };
+  billing_thresholds: null;
+  cancel_at: number | null;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  cancellation_details: { comment: string | null; feedback: string | null; reason: string | null };
+  collection_method: 'charge_automatically';
+  created: number;
+  currency: string;
+  customer: string;
+  days_until_due: null;
+  default_payment_method: string | null;
+  default_source: null;
+  default_tax_rates: unknown[];
+  description: string | null;
+  discounts: string[];
+  ended_at: number | null;
+  invoice_settings: { account_tax_ids: null; issuer: { type: 'self' } };
+  items: ListObject<SubscriptionItem>;
+  latest_invoice: string | null;
+  livemode: false;
+  metadata: Metadata;
+  next_pending_invoice_item_invoice: null;
+  on_behalf_of: null;
+  pause_collection: null;
+  payment_settings: {
+    payment_method_options: null;
+    payment_method_types: null;
+    save_default_payment_method: 'off' | 'on_subscription';
+  };
+  pending_invoice_item_interval: null;
+  pending_setup_intent: null;
+  pending_update: null;
+  schedule: null;
+  start_date: number;
+  status: SubscriptionStatus;
+  test_clock: null;
+  transfer_data: null;
+  trial_end: number | null;
+  trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } };
+  trial_start: number | null;
+}
+
+export interface InvoiceLineItem {
+  id: string;
+  object: 'line_item';
+  amount: number;
+  currency: string;
+  description: string;
+  discount_amounts: unknown[];
+  discountable: boolean;
+  discounts: string[];
+  invoice: string;
+  livemode: false;
+  metadata: Metadata;
+  parent: {
+    invoice_item_details: null;
+    subscription_item_details: {
+      invoice_item: null;
+      proration: boolean;
+      proration_details: { credited_items: null };
+      subscription: string;
+      subscription_item: string;
+    };
+    type: 'subscription_item_details';
+  };
+  period: { end: number; start: number };
+  pretax_credit_amounts: unknown[];
+  pricing: {
+    price_details: { price: string; product: string };
+    type: 'price_details';
+    unit_amount_decimal: string;
+  };
+  quantity: number;
+  subscription: string;
+  subtotal: number;
+  taxes: unknown[];
+  /** Pre-2025 location of the price, kept so older-style code can read `line.price.nickname`. */
+  price: Price;
+}
+
+export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+
+export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
+
+export interface Invoice {
+  id: string;
+  object: 'invoice';
+  account_country: string;
+  account_name: string;
+  amount_due: number;
+  amount_overpaid: number;
+  amount_paid: number;
+  amount_remaining: number;
+  amount_shipping: number;
+  attempt_count: number;
+  attempted: boolean;
+  auto_advance: boolean;
+  billing_reason: BillingReason;
+  collection_method: 'charge_automatically';
+  created: number;
+  currency: string;
+  customer: string;
+  customer_email: string | null;
+  customer_name: string | null;
+  default_payment_method: string | null;
+  description: string | null;
+  discounts: string[];
+  due_date: null;
+  effective_at: number | null;
+  ending_balance: number | null;
+  hosted_invoice_url: string | null;
+  invoice_pdf: string | null;
+  last_finalization_error: null;
+  lines: ListObject<InvoiceLineItem>;
+  livemode: false;
+  metadata: Metadata;
+  next_payment_attempt: number | null;
+  number: string | null;
+  parent: {
+    quote_details: null;
+    subscription_details: { metadata: Metadata; subscription: string };
+    type: 'subscription_details';
+  } | null;
+  period_end: number;
+  period_start: number;
+  receipt_number: string | null;
+  starting_balance: number;
+  statement_descriptor: string | null;
+  status: InvoiceStatus;
+  status_transitions: {
+    finalized_at: number | null;
+    marked_uncollectible_at: number | null;
+    paid_at: number | null;
+    voided_at: number | null;
+  };
+  subtotal: number;
+  subtotal_excluding_tax: number;
+  test_clock: null;
+  total: number;
+  total_discount_amounts: unknown[];
+  total_excluding_tax: number;
+  total_taxes: unknown[];
+  webhooks_delivered_at: number | null;
+  /** Pre-2025 location of `parent.subscription_details.subscription`. */
+  subscription: string | null;
+}
+
+export interface InvoicePayment {
+  id: string;
+  object: 'invoice_payment';
+  amount_paid: number | null;
+  amount_requested: number;
+  created: number;
+  currency: string;
+  invoice: string;
+  is_default: boolean;
+  livemode: false;
+  payment: { type: 'payment_intent'; payment_intent: string; charge: string };
+  status: 'open' | 'paid' | 'canceled';
+  status_transitions: { canceled_at: null; paid_at: number | null };
+}
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  capture_method: 'automatic';
+  client_secret: string;
+  confirmation_method: 'automatic';
+  created: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  last_payment_error: { code: string; decline_code: string | null; message: string; type: 'card_error' } | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Metadata;
+  payment_method: string | null;
+  payment_method_types: string[];
+  status: 'succeeded' | 'requires_payment_method';
+}
+
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  application: null;
+  application_fee: null;
+  application_fee_amount: null;
+  balance_transaction: null;
+  billing_details: BillingDetails;
+  calculated_statement_descriptor: string;
+  captured: boolean;
+  created: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  disputed: boolean;
+  failure_balance_transaction: null;
+  failure_code: string | null;
+  failure_message: string | null;
+  fraud_details: Record<string, never>;
+  livemode: false;
+  metadata: Metadata;
+  on_behalf_of: null;
+  outcome: {
+    network_status: 'approved_by_network' | 'declined_by_network';
+    reason: string | null;
+    risk_level: 'normal';
+    seller_message: string;
+    type: 'authorized' | 'issuer_declined';
+  };
+  paid: boolean;
+  payment_intent: string | null;
+  payment_method: string | null;
+  payment_method_details: {
+    card: {
+      brand: string;
+      checks: CardDetails['checks'];
+      country: string;
+      exp_month: number;
+      exp_year: number;
+      fingerprint: string;
+      funding: string;
+      last4: string;
+      network: string;
+    };
+    type: 'card';
+  };
+  receipt_email: string | null;
+  receipt_number: string | null;
+  receipt_url: string | null;
+  refunded: boolean;
+  review: null;
+  shipping: null;
+  source: null;
+  statement_descriptor: null;
+  statement_descriptor_suffix: null;
+  status: 'succeeded' | 'pending' | 'failed';
+  transfer_data: null;
+  transfer_group: null;
+  /** Removed from Charge in 2025 API versions; kept because product code finds the invoice through it. */
+  invoice: string | null;
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: null;
+  charge: string;
+  created: number;
+  currency: string;
+  destination_details: { card: { reference_status: 'available'; reference_type: 'acquirer_reference_number'; type: 'refund' }; type: 'card' };
+  metadata: Metadata;
+  payment_intent: string | null;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'succeeded';
+  transfer_reversal: null;
+}
+
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}
+
+/** Everything the emulator can look up by id. */
+export type StoredObject =
+  | Product
+  | Price
+  | Customer
+  | PaymentMethod
+  | SetupIntent
+  | CheckoutSession
+  | Subscription
+  | Invoice
+  | InvoicePayment
+  | PaymentIntent
+  | Charge
+  | Refund
+  | StripeEvent;

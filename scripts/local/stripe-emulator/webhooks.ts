@@ -1,0 +1,148 @@
+// Webhook signing and delivery, done the way Stripe does it so the product's
+// `stripe.webhooks.constructEvent(rawBody, header, secret)` accepts our deliveries:
+//   Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>
+// The timestamp is real wall-clock time, not emulator time: constructEvent rejects
+// signatures older than 5 minutes by the receiver's clock, and an advanced emulator
+// clock would otherwise make every signature "from the future".
+
+import { createHmac } from 'node:crypto';
+
+export function signWebhookPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+export interface WebhookDispatcherOptions {
+  url: string | undefined;
+  secret: string;
+  /** Wait before each retry; its length is the number of retries. */
+  retryDelaysMs: number[];
+  timeoutMs?: number;
+  log: (msg: string) => void;
+  /** Called with the attempt count after every attempt (so pending deliveries can be persisted). */
+  onAttempt: (eventId: string, attempts: number) => void;
+  /** Called once the event is delivered (delivered=true) or given up on. */
+  onSettled: (eventId: string, delivered: boolean) => void;
+}
+
+interface Job {
+  eventId: string;
+  type: string;
+  payload: string;
+  attempts: number;
+}
+
+/**
+ * Delivers events one at a time, in the order they were created, so a receiver
+ * sees `customer.subscription.created` before the `invoice.paid` that follows it.
+ * A failing delivery does not hold up the queue: its retry is scheduled with
+ * backoff and re-enters the queue later. Delivery never throws into the emulator.
+ */
+export class WebhookDispatcher {
+  private readonly queue: Job[] = [];
+  private running = false;
+  private closed = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<AbortController>();
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly opts: WebhookDispatcherOptions) {}
+
+  get enabled(): boolean {
+    return Boolean(this.opts.url);
+  }
+
+  enqueue(eventId: string, type: string, payload: string, attempts = 0): void {
+    if (!this.opts.url || this.closed) return;
+    this.queue.push({ eventId, type, payload, attempts });
+    void this.pump();
+  }
+
+  /** Resolves when nothing is queued, in flight or waiting for a retry. */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    for (const c of this.inFlight) c.abort();
+    this.queue.length = 0;
+    this.notifyIdle();
+  }
+
+  private isIdle(): boolean {
+    return !this.running && this.queue.length === 0 && this.timers.size === 0;
+  }
+
+  private notifyIdle(): void {
+    if (!this.isIdle() && !this.closed) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.queue.length > 0 && !this.closed) {
+        const job = this.queue.shift()!;
+        await this.attempt(job);
+      }
+    } finally {
+      this.running = false;
+      this.notifyIdle();
+    }
+  }
+
+  private async attempt(job: Job): Promise<void> {
+    job.attempts += 1;
+    let failure: string | undefined;
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const timeout = setTimeout(() => controller.abort(), this.opts.timeoutMs ?? 10_000);
+    try {
+      const res = await fetch(this.opts.url!, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'Stripe-Signature': signWebhookPayload(job.payload, this.opts.secret),
+        },
+        body: job.payload,
+        signal: controller.signal,
+      });
+      // Drain the body so the connection can be reused.
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status < 200 || res.status >= 300) failure = `HTTP ${res.status}`;
+    } catch (err) {
+      failure = (err as Error).name === 'AbortError' ? 'timed out' : (err as Error).message;
+    } finally {
+      clearTimeout(timeout);
+      this.inFlight.delete(controller);
+    }
+    if (this.closed) return;
+    this.opts.onAttempt(job.eventId, job.attempts);
+
+    if (!failure) {
+      this.opts.onSettled(job.eventId, true);
+      return;
+    }
+    const delay = this.opts.retryDelaysMs[job.attempts - 1];
+    if (delay === undefined) {
+      this.opts.log(`webhook ${job.type} ${job.eventId} failed (${failure}); giving up after ${job.attempts} attempts`);
+      this.opts.onSettled(job.eventId, false);
+      return;
+    }
+    this.opts.log(`webhook ${job.type} ${job.eventId} failed (${failure}); retrying in ${delay} ms`);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.queue.push(job);
+      void this.pump();
+    }, delay);
+    this.timers.add(timer);
+  }
+}
