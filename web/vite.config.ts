@@ -25,5 +25,8 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), runtimeConfig()],
   server: { host: '127.0.0.1', strictPort: true },
+  // Scan every source file at start so lazily imported dependencies (Amplify) are pre-bundled up
+  // front; otherwise the first visit to an account page makes Vite re-optimise and reload the page.
+  optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'] },
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
 });
