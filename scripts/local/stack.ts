@@ -6,6 +6,7 @@ import { startCognito, type LocalCognito } from './cognito';
 import { startDynamo, tableEnv } from './dynamo';
 import { createJwtAuthorizer } from './jwt-authorizer';
 import { customMessageToOutbox, lambdaInvokeMount } from './lambda-invoke';
+import { createNewsletterEndpoint } from './newsletter-endpoint';
 import { outboxMount } from './outbox';
 import { HOST, type Ports } from './ports';
 import { LOCAL_IMAGES_BUCKET, startS3 } from './s3';
@@ -34,6 +35,16 @@ export interface LocalStack {
   config: RuntimeConfig;
   configFile: string;
   close: () => Promise<void>;
+}
+
+/** The mailing-list provider's JSONP `post-json` endpoint, recorded locally. */
+function newsletterMount(file: string): Mount {
+  const endpoint = createNewsletterEndpoint({ file });
+  return (req, res, url) => {
+    if (!url.pathname.startsWith('/newsletter/')) return false;
+    endpoint(req, res);
+    return true;
+  };
 }
 
 /**
@@ -104,6 +115,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
         'custom-message': async () => customMessageToOutbox(outboxDir),
       }),
       outboxMount(outboxDir),
+      newsletterMount(join(dataDir, 'newsletter.json')),
     ];
     Object.assign(process.env, env);
     const apiServer = await startApiServer({ port: opts.ports.api, corsOrigins: siteOrigins, mounts, authorize: (h) => authorize(h) });
