@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo } from './dynamo-client';
+import { dynamo, isConditionalCheckFailed } from './dynamo-client';
 
 export interface ImageRow {
   userId: string;
+  /** Sort key; time-ordered (see lambdas/images/image-keys.ts), so a query lists images by creation. */
   imageId: string;
   title: string;
   notes: string;
@@ -11,16 +12,26 @@ export interface ImageRow {
   /** S3 keys, always under `users/<userId>/`. */
   objectKey: string;
   thumbKey: string;
+  /** `pending` from creation until the upload is finalised. */
   status: 'pending' | 'ready';
   contentType?: string;
   size?: number;
+  width?: number;
+  height?: number;
   created: string;
   updated: string;
+}
+
+export interface ImagePage {
+  rows: ImageRow[];
+  /** The last row's id when more rows may follow (the next page starts after it), else null. */
+  next: string | null;
 }
 
 const TABLE = () => tableName('images');
 
 export const imagesRepo = {
+  /** Every row of a user, pending ones included (oldest first). */
   async list(userId: string): Promise<ImageRow[]> {
     const items: ImageRow[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -36,15 +47,102 @@ export const imagesRepo = {
     } while (ExclusiveStartKey);
     return items;
   },
+
+  /**
+   * One page of a user's finalised images, newest first, starting after the image `after`.
+   * The status filter is applied after DynamoDB's own page limit, so this keeps querying until
+   * the page is full or the partition is exhausted.
+   */
+  async listReady(userId: string, opts: { limit: number; after?: string }): Promise<ImagePage> {
+    const rows: ImageRow[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined = opts.after ? { userId, imageId: opts.after } : undefined;
+    do {
+      const r = await dynamo().send(
+        new QueryCommand({
+          TableName: TABLE(),
+          KeyConditionExpression: 'userId = :u',
+          FilterExpression: '#s = :ready',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':u': userId, ':ready': 'ready' },
+          ScanIndexForward: false,
+          Limit: opts.limit - rows.length,
+          ExclusiveStartKey,
+        }),
+      );
+      rows.push(...((r.Items ?? []) as ImageRow[]));
+      ExclusiveStartKey = r.LastEvaluatedKey;
+    } while (ExclusiveStartKey && rows.length < opts.limit);
+    const more = rows.length === opts.limit && ExclusiveStartKey !== undefined;
+    return { rows, next: more ? rows[rows.length - 1].imageId : null };
+  },
+
   async get(userId: string, imageId: string): Promise<ImageRow | undefined> {
     const r = await dynamo().send(new GetCommand({ TableName: TABLE(), Key: { userId, imageId }, ConsistentRead: true }));
     return r.Item as ImageRow | undefined;
   },
+
   async put(row: ImageRow): Promise<void> {
     await dynamo().send(new PutCommand({ TableName: TABLE(), Item: row }));
   },
+
+  /** Writes a new row; false when the id is taken. */
+  async create(row: ImageRow): Promise<boolean> {
+    try {
+      await dynamo().send(new PutCommand({ TableName: TABLE(), Item: row, ConditionExpression: 'attribute_not_exists(imageId)' }));
+      return true;
+    } catch (e) {
+      if (isConditionalCheckFailed(e)) return false;
+      throw e;
+    }
+  },
+
+  /** Records the checked file and marks the row ready; undefined when the row is gone. */
+  async markReady(
+    userId: string,
+    imageId: string,
+    file: { contentType: string; size: number; width: number; height: number },
+    updated: string,
+  ): Promise<ImageRow | undefined> {
+    return conditionalUpdate(userId, imageId, {
+      status: 'ready', contentType: file.contentType, size: file.size, width: file.width, height: file.height, updated,
+    });
+  },
+
+  /** Changes title and notes; undefined when the row does not exist. */
+  async updateText(userId: string, imageId: string, text: { title: string; notes: string }, updated: string): Promise<ImageRow | undefined> {
+    return conditionalUpdate(userId, imageId, { title: text.title, notes: text.notes, updated });
+  },
+
   async remove(userId: string, imageId: string): Promise<void> {
     await dynamo().send(new DeleteCommand({ TableName: TABLE(), Key: { userId, imageId } }));
   },
 };
 export type ImagesRepo = typeof imagesRepo;
+
+/** SET the given attributes on an existing row only; returns the new row, or undefined when absent. */
+async function conditionalUpdate(userId: string, imageId: string, patch: Record<string, unknown>): Promise<ImageRow | undefined> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(patch).map(([k, v], i) => {
+    names[`#a${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#a${i} = :v${i}`;
+  });
+  try {
+    const r = await dynamo().send(
+      new UpdateCommand({
+        TableName: TABLE(),
+        Key: { userId, imageId },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(imageId)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return r.Attributes as ImageRow;
+  } catch (e) {
+    if (isConditionalCheckFailed(e)) return undefined;
+    throw e;
+  }
+}

@@ -1,4 +1,75 @@
 import { routes } from '#shared/api/routes';
-import { notImplemented } from '../lib/define-handler';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '#shared/domain/image';
+import { imagesRepo, type ImageRow } from '../adapters/images-repo';
+import { deleteObject, getObjectBytes, headObject, putObject } from '../adapters/s3-client';
+import { defineHandler } from '../lib/define-handler';
+import { DomainError, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { inspectImage, makeThumbnail, THUMBNAIL } from './image-file';
+import { imageKeys } from './image-keys';
+import { toImage } from './image-view';
+import { IMAGE_NOT_FOUND, removeImage, requireOwnImage } from './own-image';
 
-export const handler = notImplemented(routes.finalizeImage);
+export const NOT_UPLOADED = 'No file has been uploaded for this image yet. PUT it to the uploadUrl first.';
+export const TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
+export const TOO_MANY_PIXELS = `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`;
+export const NOT_AN_IMAGE = 'The file is not an image the library can store (PNG, JPEG, WebP, GIF or AVIF).';
+export const DAMAGED = 'The image could not be read; the file may be damaged.';
+
+/** Stored files never change under their key, so browsers may keep them. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+/** A refused upload leaves nothing behind: its object and its row go, then the client is told why. */
+async function refuse(row: ImageRow, code: 'payload_too_large' | 'unsupported_media_type', message: string, detail: Record<string, unknown>) {
+  logger.info('upload refused', { imageId: row.imageId, code, ...detail });
+  await removeImage(row);
+  return new DomainError(code, message);
+}
+
+/**
+ * POST /images/{id}/ with an empty body: checks the uploaded file (present, at most 25 MB, really
+ * a PNG/JPEG/WebP/GIF/AVIF by its bytes, at most 150 Mpx), stores the checked bytes under the final
+ * key with their real type, makes the WebP thumbnail, records size and type, and returns the image.
+ * The upload URL can still be used until it expires, so the stored file is a copy of the checked
+ * bytes, not the upload object. Finalising a finalised image returns it unchanged.
+ */
+export const handler = defineHandler(routes.finalizeImage, async ({ principal, params }) => {
+  const row = await requireOwnImage(principal.userId, params.id);
+  if (row.status === 'ready') return toImage(row);
+
+  const keys = imageKeys(row.userId, row.imageId);
+  const head = await headObject(keys.upload);
+  if (!head) throw new DomainError('conflict', NOT_UPLOADED);
+  if (head.size > MAX_IMAGE_BYTES) throw await refuse(row, 'payload_too_large', TOO_LARGE, { size: head.size });
+
+  const bytes = await getObjectBytes(keys.upload);
+  // The object may have been replaced since the HEAD: check what was actually read.
+  if (bytes.length > MAX_IMAGE_BYTES) throw await refuse(row, 'payload_too_large', TOO_LARGE, { size: bytes.length });
+  const found = await inspectImage(bytes);
+  if (!found.ok) {
+    if (found.reason === 'too_many_pixels') throw await refuse(row, 'payload_too_large', TOO_MANY_PIXELS, { format: found.format });
+    throw await refuse(row, 'unsupported_media_type', NOT_AN_IMAGE, { reason: found.reason, format: found.format, declared: head.contentType });
+  }
+
+  let thumb: Buffer;
+  try {
+    thumb = await makeThumbnail(bytes, found);
+  } catch (e) {
+    throw await refuse(row, 'unsupported_media_type', DAMAGED, { error: (e as Error).message });
+  }
+
+  await Promise.all([
+    putObject(keys.original, bytes, found.contentType, IMMUTABLE),
+    putObject(keys.thumb, thumb, THUMBNAIL.contentType, IMMUTABLE),
+  ]);
+  await deleteObject(keys.upload);
+  const file = { contentType: found.contentType, size: bytes.length, width: found.width, height: found.height };
+  const ready = await imagesRepo.markReady(row.userId, row.imageId, file, new Date().toISOString());
+  if (!ready) {
+    // Deleted while we worked: do not leave its files behind.
+    await removeImage(row);
+    throw notFound(IMAGE_NOT_FOUND);
+  }
+  logger.info('image finalised', { imageId: row.imageId, ...file, thumbBytes: thumb.length });
+  return toImage(ready);
+});

@@ -1,4 +1,14 @@
 import { routes } from '#shared/api/routes';
-import { notImplemented } from '../lib/define-handler';
+import { imagesRepo } from '../adapters/images-repo';
+import { defineHandler } from '../lib/define-handler';
+import { notFound } from '../lib/errors';
+import { toImage } from './image-view';
+import { IMAGE_NOT_FOUND, requireSameId } from './own-image';
 
-export const handler = notImplemented(routes.updateImage);
+/** PUT /images/{id}/ with id, title, notes: the caller's image with the new text. */
+export const handler = defineHandler(routes.updateImage, async ({ principal, params, body }) => {
+  requireSameId(params.id, body.id);
+  const row = await imagesRepo.updateText(principal.userId, params.id, { title: body.title, notes: body.notes }, new Date().toISOString());
+  if (!row) throw notFound(IMAGE_NOT_FOUND);
+  return toImage(row);
+});

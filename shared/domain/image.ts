@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * An image of the library (spec §3): id, title, notes, created, updated, urlFull, urlThumb,
+ * urlLink (the source page address) and, on creation only, uploadUrl. `urlFull` and `urlThumb`
+ * are short-lived presigned GETs; they are null until the upload is finalised.
+ * The optional file facts (size, contentType, width, height) are recorded when it is finalised.
+ */
 export const Image = z.object({
   id: z.string(),
   title: z.string(),
@@ -10,8 +16,52 @@ export const Image = z.object({
   urlThumb: z.string().nullable(),
   urlLink: z.string().nullable(),
   uploadUrl: z.string().optional(),
+  size: z.number().int().nonnegative().nullable().optional(),
+  contentType: z.string().nullable().optional(),
+  width: z.number().int().positive().nullable().optional(),
+  height: z.number().int().positive().nullable().optional(),
 });
 export type Image = z.infer<typeof Image>;
 
 export const ImageTitle = z.string().trim().min(1).max(200);
 export const ImageNotes = z.string().max(5000);
+
+/**
+ * The source page address: http(s) only, because the library renders it as a link (a
+ * `javascript:` address would run script on click).
+ */
+export const ImageSourceUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), { message: 'Only http and https addresses are allowed.' });
+
+/** The largest file the library accepts (bytes); checked by the site before uploading and enforced when finalising. */
+export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+
+/**
+ * The most pixels an image may have (width × height). A full-page capture of 1920 × 60,000 px is
+ * 115 Mpx; decoding needs about 4 bytes per pixel, which the 1 GB finalise function can afford.
+ */
+export const MAX_IMAGE_PIXELS = 150_000_000;
+
+/** Image formats the library stores and shows (what browsers display and sharp reads). */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+/**
+ * The content type the presigned upload URL is signed for when the create call names none: the
+ * spec's client PUTs the file "with a JSON content type header". The site sends the file's own type.
+ */
+export const DEFAULT_UPLOAD_CONTENT_TYPE = 'application/json';
+
+/** What the create call may declare as the upload's content type (the file's real type is sniffed later). */
+export const UploadContentType = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(100)
+  .regex(/^(image\/[a-z0-9.+-]+|application\/json)$/, { message: 'Expected an image/* type.' });
+
+/** The most images one list call returns (about 1.6 MB of JSON: well under Lambda's 6 MB response limit). */
+export const MAX_IMAGES_PAGE = 1000;

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
 
-/** The image library (/images), lazy. */
-export const libraryRoutes: RouteObject[] = [];
+/** The image library (/images), lazy: its code and Amplify load only for those who open it. */
+export const libraryRoutes: RouteObject[] = [{ path: paths.images.path, lazy: () => import('../features/library/routes/library') }];

@@ -1,0 +1,60 @@
+import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '#shared/domain/image';
+
+/**
+ * Checking an uploaded file and making its thumbnail, with sharp (libvips). sharp is a native
+ * module: in AWS it comes from a linux-arm64 Lambda layer (infra/route-grants.ts `nativeModules`).
+ */
+
+/** The formats the library stores, by sharp's format name. AVIF is reported as `heif` with AV1 compression. */
+const MIME_BY_FORMAT: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+export type Inspection =
+  | { ok: true; contentType: string; width: number; height: number }
+  | { ok: false; reason: 'not_an_image' | 'unsupported_format' | 'too_many_pixels'; format?: string };
+
+/** What the bytes really are, whatever the upload claimed. Never throws for bad input. */
+export async function inspectImage(bytes: Buffer): Promise<Inspection> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return { ok: false, reason: 'not_an_image' };
+  }
+  const format = meta.format as string | undefined;
+  const contentType = format === 'heif' && meta.compression === 'av1' ? 'image/avif' : format ? MIME_BY_FORMAT[format] : undefined;
+  if (!contentType) return { ok: false, reason: 'unsupported_format', format };
+  // As displayed: orientations 5-8 turn the picture a quarter, and animations report all frames' height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const w = meta.width ?? 0;
+  const h = meta.pageHeight ?? meta.height ?? 0;
+  const [width, height] = turned ? [h, w] : [w, h];
+  if (!width || !height) return { ok: false, reason: 'not_an_image', format };
+  if (width * height > MAX_IMAGE_PIXELS) return { ok: false, reason: 'too_many_pixels', format };
+  return { ok: true, contentType, width, height };
+}
+
+/**
+ * Thumbnails are at most 480 px wide. Tall images (full-page captures) are cut at 640 px from
+ * the top, which is the part people recognise; wide ones keep their whole width and aspect.
+ */
+export const THUMBNAIL = { width: 480, height: 640, quality: 78, contentType: 'image/webp' } as const;
+
+/**
+ * A WebP thumbnail of an inspected image (its displayed width and height): first frame of
+ * animations, EXIF orientation applied. Throws when the file cannot be decoded.
+ */
+export async function makeThumbnail(bytes: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  const width = Math.min(THUMBNAIL.width, size.width);
+  const height = Math.max(1, Math.min(THUMBNAIL.height, Math.round((size.height * width) / size.width)));
+  return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({ width, height, fit: 'cover', position: 'top' })
+    .webp({ quality: THUMBNAIL.quality })
+    .toBuffer();
+}

@@ -1,0 +1,28 @@
+import { imagesRepo, type ImageRow } from '../adapters/images-repo';
+import { deleteObject } from '../adapters/s3-client';
+import { DomainError, notFound } from '../lib/errors';
+import { imageKeys } from './image-keys';
+
+export const IMAGE_NOT_FOUND = 'Image not found.';
+
+/**
+ * The caller's image. Rows are keyed by the owner's id, so another user's image id is simply not
+ * found: the answer is the same 404 as for an id that never existed, and nothing of theirs leaks.
+ */
+export async function requireOwnImage(userId: string, imageId: string): Promise<ImageRow> {
+  const row = await imagesRepo.get(userId, imageId);
+  if (!row) throw notFound(IMAGE_NOT_FOUND);
+  return row;
+}
+
+/** PUT and DELETE carry the id in the body too (spec); it must name the image of the address. */
+export function requireSameId(pathId: string, bodyId: string): void {
+  if (pathId !== bodyId) throw new DomainError('bad_request', 'The id in the body does not match the address.');
+}
+
+/** Removes every object of an image (upload, original, thumbnail), then its row. */
+export async function removeImage(row: Pick<ImageRow, 'userId' | 'imageId'>): Promise<void> {
+  const keys = imageKeys(row.userId, row.imageId);
+  await Promise.all([deleteObject(keys.upload), deleteObject(keys.original), deleteObject(keys.thumb)]);
+  await imagesRepo.remove(row.userId, row.imageId);
+}

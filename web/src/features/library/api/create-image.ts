@@ -1,0 +1,17 @@
+import { routes } from '#shared/api/routes';
+import type { Image } from '#shared/domain/image';
+import { apiCall } from '../../../lib/api-client';
+
+export interface NewImage {
+  title: string;
+  notes: string;
+  /** The source page address, if known. */
+  urlLink?: string | null;
+  /** The file's type; the upload URL is signed for it. */
+  contentType: string;
+}
+
+/** POST /images/ with title and notes: the pending image with its id and uploadUrl. */
+export function createImage(input: NewImage): Promise<Image> {
+  return apiCall(routes.createImage, { body: { ...input, title: input.title.trim(), urlLink: input.urlLink || null } });
+}

@@ -1,0 +1,332 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { errorMessageOf } from '../../../lib/api-client';
+import { deleteImage } from '../api/delete-image';
+import { canSubmitImageEdit, updateImage } from '../api/update-image';
+import { isTooLarge, TOO_LARGE_MESSAGE, uploadImage } from '../api/upload-image';
+import type { LibraryImage } from '../library-image';
+import { UNTITLED } from './image-grid';
+
+/** Spec §4 "Image sidebar": the three modes and their headings. */
+export type SidebarMode = 'info' | 'edit' | 'upload';
+export const SIDEBAR_HEADINGS: Record<SidebarMode, string> = { info: 'Info', edit: 'Update Image', upload: 'Upload Image' };
+
+export const ARE_YOU_SURE = 'Are you sure?';
+export const DELETING = 'Deleting...';
+export const UPLOADING = 'Uploading...';
+export const UPDATING = 'Updating...';
+
+const formatDate = (d: Date) => d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const isWebAddress = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
+
+/** A file name for the download: the title, made safe, with the type's extension. */
+export function downloadName(image: Pick<LibraryImage, 'title' | 'contentType'>): string {
+  const base =
+    Array.from(image.title || 'image', (c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120) || 'image';
+  const ext = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' }[image.contentType ?? ''];
+  return ext ? `${base}.${ext}` : base;
+}
+
+/** Saves the full image as a file (fetched, since the download attribute is ignored across origins). */
+async function downloadImage(image: LibraryImage) {
+  if (!image.urlFull) return;
+  try {
+    const res = await fetch(image.urlFull);
+    if (!res.ok) throw new Error(`download answered ${res.status}`);
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = downloadName(image);
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (e) {
+    console.error('Library: download failed, opening the image instead', e);
+    window.open(image.urlFull, '_blank', 'noopener');
+  }
+}
+
+// ── Info ──────────────────────────────────────────────────────────────────────
+
+interface InfoProps {
+  image: LibraryImage;
+  onEdit: () => void;
+  onDeleted: (id: string) => void;
+}
+
+function ImageInfo({ image, onEdit, onDeleted }: InfoProps) {
+  const file = [image.contentType?.replace('image/', '').toUpperCase(), image.width && image.height ? `${image.width} × ${image.height}` : null, image.size != null ? formatBytes(image.size) : null]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <>
+      <dl className="library-info">
+        <div>
+          <dt>Title</dt>
+          <dd>{image.title || UNTITLED}</dd>
+        </div>
+        <div>
+          <dt>Notes</dt>
+          <dd className="library-info__notes">{image.notes || <span className="muted">No notes</span>}</dd>
+        </div>
+        <div>
+          <dt>Source</dt>
+          <dd>
+            {isWebAddress(image.urlLink) ? (
+              <a href={image.urlLink} target="_blank" rel="noopener noreferrer nofollow" className="library-info__link">
+                {image.urlLink}
+              </a>
+            ) : (
+              <span className="muted">N/A</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{formatDate(image.created)}</dd>
+        </div>
+        <div>
+          <dt>Updated</dt>
+          <dd>{formatDate(image.updated)}</dd>
+        </div>
+        {file && (
+          <div>
+            <dt>File</dt>
+            <dd>{file}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="library-sidebar__actions">
+        <Button onClick={onEdit}>Edit</Button>
+        <Button variant="secondary" onClick={() => void downloadImage(image)} disabled={!image.urlFull}>
+          Download image
+        </Button>
+        <DeleteButton id={image.id} onDeleted={onDeleted} />
+      </div>
+    </>
+  );
+}
+
+/** Spec: delete is two-step; the first click asks 'Are you sure?', the second deletes ('Deleting...'). */
+function DeleteButton({ id, onDeleted }: { id: string; onDeleted: (id: string) => void }) {
+  const [step, setStep] = useState<'idle' | 'confirm' | 'deleting'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setStep('idle');
+    setError(null);
+  }, [id]);
+
+  const onClick = async () => {
+    if (step === 'idle') {
+      setStep('confirm');
+      return;
+    }
+    if (step !== 'confirm') return;
+    setStep('deleting');
+    setError(null);
+    try {
+      await deleteImage(id);
+      onDeleted(id);
+    } catch (e) {
+      console.error('Library: delete failed', e);
+      setError(errorMessageOf(e, 'The image could not be deleted.'));
+      setStep('idle');
+    }
+  };
+
+  return (
+    <>
+      <Button variant="ghost" className="library-delete" onClick={() => void onClick()} disabled={step === 'deleting'} aria-live="polite">
+        {step === 'idle' ? 'Delete' : step === 'confirm' ? ARE_YOU_SURE : DELETING}
+      </Button>
+      {error && (
+        <Alert severity="error" title="Delete failed">
+          {error}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+// ── Update Image ──────────────────────────────────────────────────────────────
+
+interface EditProps {
+  image: LibraryImage;
+  onCancel: () => void;
+  onSaved: (image: LibraryImage) => void;
+}
+
+function EditForm({ image, onCancel, onSaved }: EditProps) {
+  const ids = useId();
+  const [title, setTitle] = useState(image.title);
+  const [notes, setNotes] = useState(image.notes);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const edit = { id: image.id, title, notes };
+  const ready = canSubmitImageEdit(edit);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await updateImage(edit));
+    } catch (err) {
+      console.error('Library: update failed', err);
+      setError(errorMessageOf(err, 'The image could not be updated.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="library-form" onSubmit={(e) => void onSubmit(e)} aria-label={SIDEBAR_HEADINGS.edit}>
+      <label htmlFor={`${ids}-title`}>Title</label>
+      <input id={`${ids}-title`} value={title} maxLength={200} required onChange={(e) => setTitle(e.target.value)} />
+      <label htmlFor={`${ids}-notes`}>Notes</label>
+      <textarea id={`${ids}-notes`} value={notes} maxLength={5000} rows={6} required onChange={(e) => setNotes(e.target.value)} />
+      {!ready && <p className="library-form__hint">Title and notes are both needed.</p>}
+      {error && (
+        <Alert severity="error" title="Update failed">
+          {error}
+        </Alert>
+      )}
+      <div className="library-sidebar__actions">
+        <Button type="submit" disabled={!ready || busy}>
+          {busy ? UPDATING : 'Update'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// ── Upload Image ──────────────────────────────────────────────────────────────
+
+/** The title a new upload starts with: the file name without its extension. */
+export const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim().slice(0, 200);
+
+interface UploadProps {
+  file: File | null;
+  onCancel: () => void;
+  onUploaded: (image: LibraryImage) => void;
+}
+
+function UploadForm({ file, onCancel, onUploaded }: UploadProps) {
+  const ids = useId();
+  const [title, setTitle] = useState(file ? titleFromFileName(file.name) : '');
+  const [notes, setNotes] = useState('');
+  const [urlLink, setUrlLink] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const tooLarge = !!file && isTooLarge(file);
+
+  useEffect(() => {
+    setTitle(file ? titleFromFileName(file.name) : '');
+    setError(null);
+  }, [file]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file || busy || tooLarge) return;
+    const link = urlLink.trim();
+    if (link && !isWebAddress(link)) {
+      setError('The source address must start with http:// or https://.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onUploaded(await uploadImage(file, { title: title.trim() || titleFromFileName(file.name) || UNTITLED, notes, urlLink: link || null }));
+    } catch (err) {
+      // Spec §4: on failure the error is logged; the form also says what went wrong.
+      console.error('Library: upload failed', err);
+      setError(errorMessageOf(err, 'The image could not be uploaded.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="library-form" onSubmit={(e) => void onSubmit(e)} aria-label={SIDEBAR_HEADINGS.upload}>
+      {file && (
+        <p className="library-form__file">
+          {file.name} · {formatBytes(file.size)}
+        </p>
+      )}
+      <label htmlFor={`${ids}-title`}>Title</label>
+      <input id={`${ids}-title`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      <label htmlFor={`${ids}-notes`}>Notes</label>
+      <textarea id={`${ids}-notes`} value={notes} maxLength={5000} rows={5} onChange={(e) => setNotes(e.target.value)} />
+      <label htmlFor={`${ids}-link`}>Source address (optional)</label>
+      <input id={`${ids}-link`} type="url" inputMode="url" placeholder="https://" value={urlLink} maxLength={2048} onChange={(e) => setUrlLink(e.target.value)} />
+      {tooLarge && <Alert severity="error">{TOO_LARGE_MESSAGE}</Alert>}
+      {error && (
+        <Alert severity="error" title="Upload failed">
+          {error}
+        </Alert>
+      )}
+      <div className="library-sidebar__actions">
+        <Button type="submit" disabled={!file || busy || tooLarge}>
+          {busy ? UPLOADING : 'Upload'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// ── the sidebar ───────────────────────────────────────────────────────────────
+
+export type SidebarProps =
+  | { mode: 'upload'; file: File | null; onCancel: () => void; onUploaded: (image: LibraryImage) => void }
+  | {
+      mode: 'info' | 'edit';
+      image: LibraryImage;
+      onModeChange: (mode: 'info' | 'edit') => void;
+      onSaved: (image: LibraryImage) => void;
+      onDeleted: (id: string) => void;
+    };
+
+/** The viewer's right sidebar (20rem): Info (read-only), Update Image (edit form) or Upload Image (form). */
+export function ImageSidebar(props: SidebarProps) {
+  const headingId = useId();
+  return (
+    <aside className="library-sidebar" aria-labelledby={headingId}>
+      <h2 id={headingId} className="library-sidebar__heading">
+        {SIDEBAR_HEADINGS[props.mode]}
+      </h2>
+      {props.mode === 'upload' ? (
+        <UploadForm file={props.file} onCancel={props.onCancel} onUploaded={props.onUploaded} />
+      ) : props.mode === 'edit' ? (
+        <EditForm
+          key={props.image.id}
+          image={props.image}
+          onCancel={() => props.onModeChange('info')}
+          onSaved={(image) => {
+            props.onSaved(image);
+            props.onModeChange('info');
+          }}
+        />
+      ) : (
+        <ImageInfo image={props.image} onEdit={() => props.onModeChange('edit')} onDeleted={props.onDeleted} />
+      )}
+    </aside>
+  );
+}

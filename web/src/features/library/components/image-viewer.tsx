@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { LibraryImage } from '../library-image';
+import { UNTITLED } from './image-grid';
+import { ImageSidebar, type SidebarMode } from './image-sidebar';
+
+/** What the viewer shows: a saved image, or a local file about to be uploaded. */
+export type ViewerContent = { kind: 'image'; image: LibraryImage } | { kind: 'upload'; file: File };
+
+interface ImageViewerProps {
+  content: ViewerContent;
+  onClose: () => void;
+  onSaved: (image: LibraryImage) => void;
+  onDeleted: (id: string) => void;
+  onUploaded: (image: LibraryImage) => void;
+}
+
+/** A local file's object URL for the preview, revoked when the file changes or the viewer closes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => {
+      URL.revokeObjectURL(u);
+      setUrl(null);
+    };
+  }, [file]);
+  return url;
+}
+
+/**
+ * The full-screen viewer under the library header: the image at full width (tall captures scroll)
+ * and a toggleable right sidebar, 20rem wide. It takes focus when it opens; the page closes it on
+ * Escape.
+ */
+export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }: ImageViewerProps) {
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [mode, setMode] = useState<'info' | 'edit'>('info');
+  const root = useRef<HTMLDivElement>(null);
+  const sidebarId = useId();
+  const titleId = useId();
+  const file = content.kind === 'upload' ? content.file : null;
+  const preview = useObjectUrl(file);
+  const image = content.kind === 'image' ? content.image : null;
+  const imageId = image?.id;
+
+  // A different image starts in Info.
+  useEffect(() => setMode('info'), [imageId]);
+  useEffect(() => {
+    root.current?.focus();
+  }, [imageId, file]);
+
+  const sidebarMode: SidebarMode = content.kind === 'upload' ? 'upload' : mode;
+  const name = image ? image.title || UNTITLED : (file?.name ?? '');
+  const src = image ? image.urlFull : preview;
+
+  return (
+    <div ref={root} className="library-viewer" role="dialog" aria-labelledby={titleId} tabIndex={-1}>
+      <div className="library-viewer__main">
+        <div className="library-viewer__toolbar">
+          <p id={titleId} className="library-viewer__title">
+            {name}
+          </p>
+          <button
+            type="button"
+            className="library-viewer__tool"
+            aria-expanded={sidebarOpen}
+            aria-controls={sidebarId}
+            onClick={() => setSidebarOpen((o) => !o)}
+          >
+            {sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
+          </button>
+          <button type="button" className="library-viewer__tool library-viewer__close" aria-label="Close viewer" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="library-viewer__stage">
+          {src ? <img src={src} alt={name} className="library-viewer__img" /> : <p className="muted">This image is not available.</p>}
+        </div>
+      </div>
+      {/* Hidden rather than removed, so an edit or upload form keeps what was typed. */}
+      <div id={sidebarId} className="library-viewer__side" hidden={!sidebarOpen}>
+        {content.kind === 'upload' ? (
+          <ImageSidebar mode="upload" file={content.file} onCancel={onClose} onUploaded={onUploaded} />
+        ) : (
+          <ImageSidebar
+            mode={sidebarMode as 'info' | 'edit'}
+            image={content.image}
+            onModeChange={setMode}
+            onSaved={onSaved}
+            onDeleted={onDeleted}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,320 @@
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LibraryImage } from '../library-image';
+
+// ── module doubles: auth and the image calls ───────────────────────────────────
+const auth = vi.hoisted(() => ({ current: { status: 'signedIn', user: { userId: 'u1', name: 'Free User' } } as Record<string, unknown> }));
+vi.mock('../../../lib/auth', () => ({ useAuth: () => auth.current }));
+
+const api = vi.hoisted(() => ({
+  listAllImages: vi.fn(),
+  updateImage: vi.fn(),
+  deleteImage: vi.fn(),
+  uploadImage: vi.fn(),
+}));
+vi.mock('../api/list-images', () => ({ listAllImages: api.listAllImages }));
+vi.mock('../api/delete-image', () => ({ deleteImage: api.deleteImage }));
+vi.mock('../api/update-image', async (importOriginal) => ({ ...(await importOriginal<object>()), updateImage: api.updateImage }));
+vi.mock('../api/upload-image', async (importOriginal) => ({ ...(await importOriginal<object>()), uploadImage: api.uploadImage }));
+
+const { LibraryRoute } = await import('./library');
+
+// ── fixtures ──────────────────────────────────────────────────────────────────
+const image = (id: string, title: string, created: string, urlLink: string | null = null, notes = 'Some notes'): LibraryImage => ({
+  id, title, notes, urlLink, created: new Date(created), updated: new Date(created),
+  urlFull: `https://bucket.example/${id}/original`, urlThumb: `https://bucket.example/${id}/thumb.webp`,
+  size: 58_357, contentType: 'image/png', width: 800, height: 1600,
+});
+// Noon UTC keeps each image on its calendar day in any time zone the tests run in.
+const images = [
+  image('i3', 'Banana bread', '2025-03-04T12:00:00Z', 'https://www.recipes.example/bread'),
+  image('i2', 'apple pie', '2025-03-04T11:00:00Z', null),
+  image('i1', 'Cherry', '2025-03-01T12:00:00Z', 'https://blog.example/cherry'),
+];
+
+function renderLibrary(url = '/images') {
+  const router = createMemoryRouter([{ path: '/images', Component: LibraryRoute }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+const thumbnails = () => screen.getAllByRole('button').filter((b) => b.hasAttribute('data-image-id'));
+const thumbTitles = () => thumbnails().map((b) => b.textContent);
+const groupHeadings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.firstChild?.textContent);
+const headerTitle = () => document.querySelector('.library-header__title')?.textContent;
+const deferred = <T,>() => {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+};
+
+beforeEach(() => {
+  auth.current = { status: 'signedIn', user: { userId: 'u1', name: 'Free User' } };
+  api.listAllImages.mockReset().mockResolvedValue(images);
+  api.updateImage.mockReset();
+  api.deleteImage.mockReset();
+  api.uploadImage.mockReset();
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('/images', () => {
+  it("shows the header 'Library' with Sort and Upload, the heading Welcome, the links, and the grouped grid (newest day first)", async () => {
+    renderLibrary();
+    expect(headerTitle()).toBe('Library');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Library' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Download (opens in a new tab)', 'Images', 'Settings']);
+    expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('button', { name: /^Sort/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    expect(groupHeadings()).toEqual(['Tuesday, March 4, 2025', 'Saturday, March 1, 2025']);
+    expect(thumbTitles()).toEqual(['Banana bread', 'apple pie', 'Cherry']);
+    const img = thumbnails()[0].querySelector('img')!;
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('src')).toBe('https://bucket.example/i3/thumb.webp');
+  });
+
+  it('sorts by name and by source address from the Sort menu, keeping the mode in the address', async () => {
+    const user = userEvent.setup();
+    const router = renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+
+    await user.click(screen.getByRole('button', { name: /^Sort/ }));
+    const menu = screen.getByRole('menu', { name: 'Sort' });
+    expect(within(menu).getByRole('menuitemradio', { name: /Newest first/ }).getAttribute('aria-checked')).toBe('true');
+    await user.click(within(menu).getByRole('menuitemradio', { name: /Title A–Z/ }));
+    expect(groupHeadings()).toEqual(['A', 'B', 'C']);
+    expect(thumbTitles()).toEqual(['apple pie', 'Banana bread', 'Cherry']);
+    expect(router.state.location.search).toBe('?sort=NameAsc');
+
+    await user.click(screen.getByRole('button', { name: /^Sort/ }));
+    await user.click(screen.getByRole('menuitemradio', { name: /Source Z–A/ }));
+    expect(groupHeadings()).toEqual(['www.recipes.example', 'blog.example', 'N/A']);
+
+    await user.click(screen.getByRole('button', { name: /^Sort/ }));
+    await user.click(screen.getByRole('menuitemradio', { name: /Source A–Z/ }));
+    expect(groupHeadings()).toEqual(['N/A', 'blog.example', 'www.recipes.example']);
+  });
+
+  it('starts in the sort mode of the address', async () => {
+    renderLibrary('/images?sort=DateAsc');
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    expect(thumbTitles()).toEqual(['Cherry', 'apple pie', 'Banana bread']);
+  });
+
+  it("opens the viewer ('View Image') with the Info sidebar, toggles the sidebar, closes on Escape and returns focus", async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    const thumb = screen.getByRole('button', { name: 'Banana bread' });
+    await user.click(thumb);
+
+    expect(headerTitle()).toBe('View Image');
+    const viewer = screen.getByRole('dialog', { name: 'Banana bread' });
+    expect(within(viewer).getByRole('img', { name: 'Banana bread' }).getAttribute('src')).toBe('https://bucket.example/i3/original');
+    const sidebar = within(viewer).getByRole('complementary', { name: 'Info' });
+    expect(within(sidebar).getByRole('link', { name: 'https://www.recipes.example/bread' })).toBeTruthy();
+    expect(sidebar.textContent).toContain('PNG · 800 × 1600 · 57 KB');
+
+    const toggle = within(viewer).getByRole('button', { name: 'Hide sidebar' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    expect(within(viewer).queryByRole('complementary')).toBeNull();
+    await user.click(within(viewer).getByRole('button', { name: 'Show sidebar' }));
+    expect(within(viewer).getByRole('complementary', { name: 'Info' })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(headerTitle()).toBe('Library');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Banana bread' }));
+  });
+
+  it('edits title and notes: Update only with title and notes, Cancel and a save return to Info', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Cherry' }));
+    const viewer = screen.getByRole('dialog');
+
+    await user.click(within(viewer).getByRole('button', { name: 'Edit' }));
+    const form = within(viewer).getByRole('form', { name: 'Update Image' });
+    expect(within(viewer).getByRole('complementary', { name: 'Update Image' })).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(within(viewer).getByRole('complementary', { name: 'Info' })).toBeTruthy();
+
+    await user.click(within(viewer).getByRole('button', { name: 'Edit' }));
+    const title = within(viewer).getByLabelText('Title');
+    const notes = within(viewer).getByLabelText('Notes');
+    const update = within(viewer).getByRole('button', { name: 'Update' });
+    expect((update as HTMLButtonElement).disabled).toBe(false);
+    await user.clear(notes);
+    expect((update as HTMLButtonElement).disabled).toBe(true);
+    await user.type(notes, 'Fresh notes');
+    await user.clear(title);
+    expect((update as HTMLButtonElement).disabled).toBe(true);
+    await user.type(title, 'Cherry tart');
+
+    const saved = deferred<LibraryImage>();
+    api.updateImage.mockReturnValue(saved.promise);
+    await user.click(update);
+    expect(api.updateImage).toHaveBeenCalledWith({ id: 'i1', title: 'Cherry tart', notes: 'Fresh notes' });
+    expect(within(viewer).getByRole('button', { name: 'Updating...' })).toBeTruthy();
+    await act(async () => saved.resolve({ ...images[2], title: 'Cherry tart', notes: 'Fresh notes' }));
+
+    const info = within(viewer).getByRole('complementary', { name: 'Info' });
+    expect(info.textContent).toContain('Cherry tart');
+    expect(info.textContent).toContain('Fresh notes');
+    await user.keyboard('{Escape}');
+    expect(thumbTitles()).toContain('Cherry tart');
+  });
+
+  it("deletes in two steps ('Are you sure?', then 'Deleting...') and closes the viewer", async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'apple pie' }));
+    const viewer = screen.getByRole('dialog');
+
+    await user.click(within(viewer).getByRole('button', { name: 'Delete' }));
+    expect(api.deleteImage).not.toHaveBeenCalled();
+    const removal = deferred<void>();
+    api.deleteImage.mockReturnValue(removal.promise);
+    await user.click(within(viewer).getByRole('button', { name: 'Are you sure?' }));
+    expect(api.deleteImage).toHaveBeenCalledWith('i2');
+    expect((within(viewer).getByRole('button', { name: 'Deleting...' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => removal.resolve());
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(thumbTitles()).toEqual(['Banana bread', 'Cherry']);
+  });
+
+  it("uploads a chosen image ('Upload Image', 'Uploading...'): the viewer closes and the new image comes first", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    const input = screen.getByTestId('library-file-input') as HTMLInputElement;
+    expect(input.accept).toBe('image/*');
+
+    // Not an image: ignored.
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(info).toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const menu = screen.getByRole('menu', { name: 'Upload' });
+    expect(within(menu).getByRole('menuitem', { name: 'Add from extension' }).getAttribute('aria-disabled')).toBe('true');
+    const click = vi.spyOn(input, 'click');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Upload from computer' }));
+    expect(click).toHaveBeenCalled();
+
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'My capture.png', { type: 'image/png' });
+    await user.upload(input, file);
+    expect(headerTitle()).toBe('Upload Image');
+    const viewer = screen.getByRole('dialog', { name: 'My capture.png' });
+    expect(within(viewer).getByRole('img').getAttribute('src')).toBe('blob:preview');
+    expect(within(viewer).getByRole('complementary', { name: 'Upload Image' })).toBeTruthy();
+    expect((within(viewer).getByLabelText('Title') as HTMLInputElement).value).toBe('My capture');
+    await user.type(within(viewer).getByLabelText('Notes'), 'From disk');
+
+    const upload = deferred<LibraryImage>();
+    api.uploadImage.mockReturnValue(upload.promise);
+    await user.click(within(viewer).getByRole('button', { name: 'Upload' }));
+    expect(api.uploadImage).toHaveBeenCalledWith(file, { title: 'My capture', notes: 'From disk', urlLink: null });
+    expect((within(viewer).getByRole('button', { name: 'Uploading...' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => upload.resolve(image('i4', 'My capture', new Date().toISOString(), null, 'From disk')));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(thumbTitles()[0]).toBe('My capture');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'My capture' }));
+  });
+
+  it('keeps the upload form and logs when the upload fails', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    api.uploadImage.mockRejectedValue(new Error('The file is not an image the library can store (PNG, JPEG, WebP, GIF or AVIF).'));
+    await user.upload(screen.getByTestId('library-file-input') as HTMLInputElement, new File(['x'], 'fake.png', { type: 'image/png' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Upload' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('not an image the library can store');
+    expect(error).toHaveBeenCalledWith('Library: upload failed', expect.any(Error));
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Upload' })).toBeTruthy();
+  });
+
+  it('refuses a file over 25 MB before uploading it', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    const big = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 25 * 1024 * 1024 + 1 });
+    await user.upload(screen.getByTestId('library-file-input') as HTMLInputElement, big);
+    const viewer = screen.getByRole('dialog');
+    expect(within(viewer).getByRole('alert').textContent).toContain('larger than 25 MB');
+    expect((within(viewer).getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows how to add the first image when the library is empty', async () => {
+    api.listAllImages.mockResolvedValue([]);
+    renderLibrary();
+    expect(await screen.findByRole('heading', { name: 'Your library is empty' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload from computer' })).toBeTruthy();
+  });
+
+  it('shows loading, then a failure with a retry (and logs it)', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const first = deferred<LibraryImage[]>();
+    api.listAllImages.mockReturnValueOnce(first.promise);
+    renderLibrary();
+    expect(screen.getByText('Loading your images…')).toBeTruthy();
+    await act(async () => first.reject(new Error('The server could not be reached. Check your connection and try again.')));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The server could not be reached');
+    expect(error).toHaveBeenCalledWith('Library: listing images failed', expect.any(Error));
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks a signed-out visitor to sign in, coming back to /images', () => {
+    auth.current = { status: 'signedOut', user: null };
+    renderLibrary();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin?redirectPath=%2Fimages');
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(api.listAllImages).not.toHaveBeenCalled();
+  });
+
+  it('is usable from the keyboard: menus open with arrows and close on Escape without closing the viewer', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    thumbnails()[0].focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    const sort = screen.getByRole('button', { name: /^Sort/ });
+    sort.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitemradio'));
+    expect(document.activeElement?.textContent).toContain('Newest first');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement?.textContent).toContain('Title A–Z');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(sort);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
