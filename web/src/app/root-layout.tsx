@@ -1,5 +1,50 @@
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { isChromeHidden } from '../components/layout/chrome-rules';
+import { ScrollManager } from '../components/layout/scroll-manager';
+import { SiteFooter } from '../components/layout/site-footer';
+import { SiteHeader } from '../components/layout/site-header';
+import { trackPageChange } from '../lib/analytics';
+import { startErrorReporting } from '../lib/error-reporting';
+import { AppProviders } from './providers';
 
+/**
+ * The frame around every page: skip link, header, the page in <main>, footer. Header and footer
+ * are left out on /connect, /auth, /demo-editor-inline and /images (and below). Pages render
+ * their content (with one h1) inside this <main>, so they should not add a <main> of their own.
+ * The site-wide providers (page-level rules, extension bridge) wrap every page.
+ */
 export function RootLayout() {
-  return <Outlet />;
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const bare = isChromeHidden(pathname);
+
+  useEffect(() => {
+    trackPageChange(pathname);
+  }, [pathname]);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void startErrorReporting().then((s) => (cancelled ? s() : (stop = s)));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+
+  return (
+    <AppProviders>
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
+      <ScrollManager />
+      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      {!bare && <SiteHeader />}
+      <main id="main-content" tabIndex={-1} className={bare ? 'site-main site-main--bare' : 'site-main'}>
+        <Outlet />
+      </main>
+      {!bare && <SiteFooter />}
+    </AppProviders>
+  );
 }

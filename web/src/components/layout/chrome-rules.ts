@@ -1,0 +1,37 @@
+/**
+ * Where the site's header and footer show, and when the header gets its background. Pure rules,
+ * kept apart from the components so they are easy to read and test.
+ */
+
+/** Header and footer are hidden on these paths and everything below them. */
+export const CHROMELESS_PATHS = ['/connect', '/auth', '/demo-editor-inline', '/images'] as const;
+
+/** The header gets its background once the page is scrolled more than this many pixels. */
+export const HEADER_BACKGROUND_SCROLL_PX = 5;
+
+const ENTERPRISE_DASHBOARD = '/enterprise/account';
+
+const normalize = (pathname: string) => {
+  const lower = pathname.toLowerCase();
+  return lower.length > 1 ? lower.replace(/\/+$/, '') : lower;
+};
+
+const isAtOrBelow = (pathname: string, base: string) => {
+  const p = normalize(pathname);
+  return p === base || p.startsWith(`${base}/`);
+};
+
+/** True on /connect, /auth, /demo-editor-inline, /images and their sub-paths (/auth/signin, /images/123). */
+export function isChromeHidden(pathname: string): boolean {
+  return CHROMELESS_PATHS.some((base) => isAtOrBelow(pathname, base));
+}
+
+/** The enterprise account area (/enterprise/account and below). */
+export function isEnterpriseDashboardPath(pathname: string): boolean {
+  return isAtOrBelow(pathname, ENTERPRISE_DASHBOARD);
+}
+
+/** Background once scrolled more than 5px, and always on enterprise dashboard paths. */
+export function headerHasBackground(pathname: string, scrollY: number): boolean {
+  return scrollY > HEADER_BACKGROUND_SCROLL_PX || isEnterpriseDashboardPath(pathname);
+}

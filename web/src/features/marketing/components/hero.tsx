@@ -1,0 +1,50 @@
+import type { RefObject } from 'react';
+import { siteFacts } from '../../../components/layout/site-facts';
+import { ExternalButtonLink } from '../../../components/ui/button';
+import { useHeroArrow } from './use-hero-arrow';
+
+export function Hero({ benefitsRef }: { benefitsRef: RefObject<HTMLElement | null> }) {
+  const { bouncing, scrollToTarget } = useHeroArrow(benefitsRef);
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero__inner">
+        <div className="hero__copy">
+          <p className="hero__eyebrow">Free for Chrome and Edge</p>
+          <h1 id="hero-title" className="hero__title">
+            Screenshot a whole web page in one click
+          </h1>
+          <p className="hero__lead">
+            Full Page Shot captures the entire page, not just what fits on your screen, and saves it as PNG, JPG or PDF. Your screenshots stay in your
+            browser.
+          </p>
+          <div className="hero__actions">
+            <ExternalButtonLink size="lg" href={siteFacts.chromeStoreUrl}>
+              Add to Chrome, it’s free
+            </ExternalButtonLink>
+            <ExternalButtonLink size="lg" variant="secondary" href={siteFacts.edgeStoreUrl}>
+              Get it for Edge
+            </ExternalButtonLink>
+          </div>
+          <p className="hero__meta">
+            Trusted by {siteFacts.usersText} users · rated {siteFacts.rating} out of {siteFacts.ratingOutOf}
+          </p>
+        </div>
+        <div className="hero__art">
+          <img
+            src="/media/hero.svg"
+            width="560"
+            height="420"
+            alt="A long web page captured from top to bottom as one image, next to the browser it came from."
+            fetchPriority="high"
+          />
+        </div>
+      </div>
+      <button type="button" className={bouncing ? 'hero__arrow hero__arrow--bounce' : 'hero__arrow'} onClick={scrollToTarget}>
+        <span className="sr-only">Scroll to the benefits</span>
+        <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M12 4v15m0 0-6-6m6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+    </section>
+  );
+}

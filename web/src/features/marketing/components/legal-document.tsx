@@ -1,0 +1,21 @@
+import { formatDate } from './format-date';
+import { Markdown } from './markdown';
+import { PageIntro } from './page-intro';
+
+/** A long legal text: title, date of the last update, and the markdown body. */
+export function LegalDocument({ title, updated, markdown }: { title: string; updated: string; markdown: string }) {
+  return (
+    <>
+      <PageIntro title={title}>
+        <p>
+          Last updated <time dateTime={updated}>{formatDate(updated)}</time>
+        </p>
+      </PageIntro>
+      <div className="section section--flush">
+        <div className="container container--narrow">
+          <Markdown className="legal-text">{markdown}</Markdown>
+        </div>
+      </div>
+    </>
+  );
+}

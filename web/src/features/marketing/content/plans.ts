@@ -1,0 +1,34 @@
+/** A plan card (spec: amount in cents, shown per month). */
+export interface Plan {
+  id: 'basic' | 'premium';
+  name: string;
+  /** Price per billing interval, in US cents. */
+  amountCents: number;
+  /** Billing interval; none for the free plan. */
+  interval?: 'year';
+  summary: string;
+  points: string[];
+}
+
+/** Premium (spec): $12 USD per year, 7-day free trial, auto-renews. */
+export const PREMIUM_PRICE_CENTS = 1200;
+export const TRIAL_DAYS = 7;
+export const RENEWAL_REMINDER_DAYS = 3;
+
+export const plans: Plan[] = [
+  {
+    id: 'basic',
+    name: 'Basic',
+    amountCents: 0,
+    summary: 'Everything you need to capture whole pages.',
+    points: ['One-click full-page capture', 'PNG, JPG and PDF export', 'Keyboard shortcut alt+shift+p', 'Screenshots stay in your browser'],
+  },
+  {
+    id: 'premium',
+    name: 'Premium',
+    amountCents: PREMIUM_PRICE_CENTS,
+    interval: 'year',
+    summary: `$12 per year after a ${TRIAL_DAYS}-day free trial. Cancel at any time from your account page.`,
+    points: ['Everything in Basic', 'Cropping', 'Annotation: blur, text and highlight', 'URL and date stamp', 'Smart PDF page splitting', 'Priority support'],
+  },
+];
