@@ -26,6 +26,19 @@ export const RuntimeConfig = z.object({
   newsletterUrl: z.string().url().optional(),
   /** Stripe dashboard links in the admin tool use /test outside live mode. */
   stripeLiveMode: z.boolean().default(false),
+  /**
+   * Deep links of the admin tool into the AWS consoles. Optional: without it the tool uses
+   * `auth.region` and the deployed table names `fps-<env>-users` / `fps-<env>-orgs`.
+   */
+  adminConsole: z
+    .object({
+      /** Region of the console links (the stack's region). */
+      region: z.string().optional(),
+      /** Physical DynamoDB table names. */
+      usersTable: z.string().optional(),
+      orgsTable: z.string().optional(),
+    })
+    .optional(),
   /** Local only: where sent mail can be read. */
   outboxUrl: z.string().url().optional(),
   supportEmail: z.string().email().default('support@fullpageshot.example'),

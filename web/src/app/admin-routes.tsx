@@ -1,4 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
 
-/** The staff admin tool (/admin and /ziggy), lazy. */
-export const adminRoutes: RouteObject[] = [];
+/** The staff admin tool, lazy: /admin, and /ziggy (the search route the tool's links point at). */
+const adminPage = async () => ({ Component: (await import('../features/admin/routes/admin')).Component });
+
+export const adminRoutes: RouteObject[] = [
+  { path: paths.admin.path, lazy: adminPage },
+  { path: paths.ziggy.path, lazy: adminPage },
+];
