@@ -1,4 +1,35 @@
 import { routes } from '#shared/api/routes';
-import { notImplemented } from '../lib/define-handler';
+import { isLiveSubscription } from '#shared/domain/subscription';
+import { stripe } from '../adapters/stripe-client';
+import { billingOwnerOf, syncHintOf } from '../billing/billing-owner';
+import { isStripeClientError } from '../billing/stripe-errors';
+import { syncSubscription } from '../billing/sync-subscription';
+import { defineHandler } from '../lib/define-handler';
+import { DomainError } from '../lib/errors';
+import { loadAccount, requireUserRow } from './load-account';
 
-export const handler = notImplemented(routes.updateAccountCancelAtPeriodEnd);
+/**
+ * POST /account/subscription/cancel-at-period-end {cancel_at_period_end}: turns auto-renew off
+ * (true) or back on (false). Setting the value it already has is harmless. An ended subscription
+ * cannot be renewed this way (409 invalid_transition: start a new checkout).
+ */
+export const handler = defineHandler(routes.updateAccountCancelAtPeriodEnd, async ({ principal, body }) => {
+  const user = await requireUserRow(principal.userId);
+  const owner = await billingOwnerOf(user);
+  const sub = owner.subscription;
+  if (!sub) throw new DomainError('not_found', 'There is no subscription to update.');
+  if (!isLiveSubscription(sub)) {
+    throw new DomainError('invalid_transition', 'This subscription has ended. Start a new subscription from the checkout.');
+  }
+  const s = await stripe();
+  try {
+    await s.subscriptions.update(sub.id, { cancel_at_period_end: body.cancel_at_period_end });
+  } catch (e) {
+    if (!isStripeClientError(e)) throw e;
+    // The stored row was behind Stripe (e.g. cancelled a moment ago): bring it up to date and say so.
+    await syncSubscription(sub.id, syncHintOf(owner));
+    throw new DomainError('invalid_transition', 'This subscription can no longer be changed. Please refresh the page.');
+  }
+  await syncSubscription(sub.id, syncHintOf(owner));
+  return loadAccount(await requireUserRow(user.userId));
+});

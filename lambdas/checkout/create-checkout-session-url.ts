@@ -1,4 +1,102 @@
+import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
-import { notImplemented } from '../lib/define-handler';
+import { isLiveSubscription } from '#shared/domain/subscription';
+import { checkoutTrialDays } from '#shared/rules/checkout-flags';
+import { toAccount } from '../account/account-view';
+import { orgLinkOf, requireUserRow } from '../account/load-account';
+import { createOrRetrieveCustomer } from '../adapters/stripe-customer';
+import { stripe } from '../adapters/stripe-client';
+import { usersRepo, type UserRow } from '../adapters/users-repo';
+import { ORG_MEMBER_REFUSAL } from '../billing/billing-owner';
+import { checkReturnUrl, withSessionId } from '../billing/return-url';
+import { appEnv, requireEnv } from '../lib/config';
+import { defineHandler } from '../lib/define-handler';
+import { DomainError, forbidden } from '../lib/errors';
+import { logger } from '../lib/logger';
 
-export const handler = notImplemented(routes.createCheckoutSessionUrl);
+export const ALREADY_SUBSCRIBED = 'You already have a subscription.';
+
+/** Stripe's terminal states; every other status still holds (or may still take) the customer's money. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * The customer's subscriptions as Stripe has them right now: the stored row may lag a webhook
+ * behind (a checkout finished a second ago), and a second subscription is what this guards against.
+ */
+async function stripeSubscriptions(s: Stripe, customerId: string) {
+  const list = await s.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+  return { anyLive: list.data.some((sub) => !ENDED.has(sub.status)), any: list.data.length > 0 };
+}
+
+/**
+ * At most one open Checkout per customer: older open sessions (another tab, a retried request)
+ * are expired before a new one is made, so they cannot be paid as a second subscription. A session
+ * that completed meanwhile means the customer is subscribed now.
+ */
+async function expireOpenSessions(s: Stripe, customerId: string): Promise<void> {
+  const open = await s.checkout.sessions.list({ customer: customerId, status: 'open', limit: 20 });
+  for (const session of open.data) {
+    if (session.mode !== 'subscription') continue;
+    try {
+      await s.checkout.sessions.expire(session.id);
+    } catch (e) {
+      const now = await s.checkout.sessions.retrieve(session.id);
+      if (now.status === 'complete') throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
+      if (now.status !== 'expired') throw e;
+    }
+  }
+}
+
+/** checkout_method forces the A/B group (as lookupAccount's forceAbTestV2Group does). */
+async function forceGroup(user: UserRow, group: 'A' | 'B' | undefined): Promise<UserRow> {
+  if (!group || user.abTestV2 === group) return user;
+  return usersRepo.update(user.userId, { abTestV2: group });
+}
+
+/**
+ * POST /checkout/sessions: a Stripe Checkout (subscription mode) for Premium, 7-day trial. Refuses
+ * with 409 already_subscribed while the caller (or their organisation) has a live subscription.
+ */
+export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ principal, body }) => {
+  const cancelUrl = checkReturnUrl(body.cancel_url, 'cancel_url');
+  const successUrl = withSessionId(checkReturnUrl(body.success_url, 'success_url'));
+  let user = await requireUserRow(principal.userId);
+
+  // The stored view first (an organisation's plan included), then Stripe's own list.
+  const link = await orgLinkOf(user);
+  const account = toAccount(user, link);
+  if (isLiveSubscription(account.subscription)) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
+  // An organisation account's plan is the organisation's: a personal one would never show.
+  if (link) throw forbidden(ORG_MEMBER_REFUSAL);
+
+  user = await forceGroup(user, body.checkout_method);
+  const s = await stripe();
+  const customerId = await createOrRetrieveCustomer(user);
+  const history = await stripeSubscriptions(s, customerId);
+  if (history.anyLive) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
+  await expireOpenSessions(s, customerId);
+
+  const trialDays = checkoutTrialDays(body, { env: appEnv(), hadSubscriptionBefore: history.any || !!user.subscription });
+  const metadata = {
+    userId: user.userId,
+    plan: body.plan,
+    abTestV2: user.abTestV2 ?? '',
+    flags: [body.quick_trial && 'quick_trial', body.limit && 'limit', body.no_limit && 'no_limit'].filter(Boolean).join(','),
+  };
+  const session = await s.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customerId,
+    client_reference_id: user.userId,
+    line_items: [{ price: requireEnv('STRIPE_PREMIUM_PRICE'), quantity: 1 }],
+    subscription_data: {
+      ...(trialDays ? { trial_period_days: trialDays } : {}),
+      metadata: { userId: user.userId, plan: body.plan },
+    },
+    metadata,
+    success_url: successUrl,
+    cancel_url: cancelUrl,
+  });
+  if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
+  logger.info('checkout session created', { userId: user.userId, sessionId: session.id, trialDays });
+  return { url: session.url };
+});

@@ -1,5 +1,9 @@
 import type Stripe from 'stripe';
+import { stripe } from '../adapters/stripe-client';
 import { syncSubscription } from '../billing/sync-subscription';
+import { applyPaymentMethodUpdate, UPDATE_PAYMENT_PURPOSE } from '../billing/update-payment-method';
+import { DomainError } from '../lib/errors';
+import { logger } from '../lib/logger';
 
 /** The event types the product acts on; every other type is acknowledged and ignored. */
 export const handledEventTypes = new Set<string>([
@@ -27,6 +31,9 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<void> {
       const sub = idOf(session.subscription);
       if (session.mode === 'subscription' && sub) {
         await syncSubscription(sub, { userId: session.client_reference_id, orgId: session.metadata?.orgId });
+      } else if (session.mode === 'setup' && session.metadata?.purpose === UPDATE_PAYMENT_PURPOSE) {
+        // A card update whose customer never came back to the site still becomes the default.
+        await applyCardUpdate(session.id);
       }
       return;
     }
@@ -41,5 +48,15 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<void> {
       if (sub) await syncSubscription(sub);
       return;
     }
+  }
+}
+
+async function applyCardUpdate(sessionId: string): Promise<void> {
+  const session = await (await stripe()).checkout.sessions.retrieve(sessionId);
+  try {
+    await applyPaymentMethodUpdate(session);
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    logger.warn('card update session not applied', { sessionId, reason: e.message });
   }
 }

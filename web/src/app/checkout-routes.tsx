@@ -1,4 +1,31 @@
 import type { RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
 
-/** Checkout (/checkout/*), all lazy. */
-export const checkoutRoutes: RouteObject[] = [];
+/**
+ * Checkout at a configurable prefix (default /checkout): `/checkout` and `/checkout/:stage`
+ * (account, payment, success), lazy, so Amplify and the checkout code load only here.
+ */
+export function makeCheckoutRoutes(prefix: string = paths.checkout.path): RouteObject[] {
+  return [
+    {
+      path: `${prefix}/:stage?`,
+      lazy: async () => {
+        const [{ EnsureAppProviders }, { CheckoutRoute }] = await Promise.all([
+          import('./providers'),
+          import('../features/checkout/routes/checkout'),
+        ]);
+        return {
+          Component: function Checkout() {
+            return (
+              <EnsureAppProviders>
+                <CheckoutRoute prefix={prefix} />
+              </EnsureAppProviders>
+            );
+          },
+        };
+      },
+    },
+  ];
+}
+
+export const checkoutRoutes: RouteObject[] = makeCheckoutRoutes();

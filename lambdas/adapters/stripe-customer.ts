@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import { tableName } from '../lib/config';
+import { DomainError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { dynamo, isConditionalCheckFailed } from './dynamo-client';
+import { stripe } from './stripe-client';
+import { usersRepo, type UserRow } from './users-repo';
+
+/**
+ * The one place a user's Stripe customer is made (STYLE.md: `createOrRetrieveCustomer`).
+ *
+ * A user gets exactly one customer, however often and however concurrently checkout is started:
+ * 1. the user row already names one → that one;
+ * 2. a customer carrying `metadata.userId` exists (a crash after creating it, before the row was
+ *    written) → that one;
+ * 3. otherwise it is created with an Idempotency-Key derived from the user, so retries and
+ *    concurrent calls within Stripe's 24 h key window get the same customer back;
+ * 4. the id is written to the user row with a condition (no customer yet, or this same one). If
+ *    another call got there first with a different customer, its customer wins and ours is left
+ *    unused (logged).
+ */
+export async function createOrRetrieveCustomer(user: Pick<UserRow, 'userId' | 'email' | 'stripeCustomerId'>): Promise<string> {
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const s = await stripe();
+  const existing = await findCustomerOfUser(s, user.userId);
+  const customerId =
+    existing ??
+    (
+      await s.customers.create(
+        { email: user.email, metadata: { userId: user.userId } },
+        { idempotencyKey: customerIdempotencyKey(user.userId, user.email) },
+      )
+    ).id;
+  return claimCustomer(user.userId, customerId);
+}
+
+/** Same user and e-mail → same key (a changed e-mail must not replay another body under the key). */
+export const customerIdempotencyKey = (userId: string, email: string) =>
+  `fps-customer-${userId}-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 16)}`;
+
+/** Stripe's search is eventually consistent; it covers crashes older than the idempotency window. */
+async function findCustomerOfUser(s: Stripe, userId: string): Promise<string | undefined> {
+  try {
+    const found = await s.customers.search({ query: `metadata['userId']:'${userId.replace(/'/g, "\\'")}'`, limit: 10 });
+    // The oldest one, so every caller settles on the same customer.
+    return [...found.data].sort((a, b) => a.created - b.created)[0]?.id;
+  } catch (e) {
+    // Search is unavailable in some regions; creating with the idempotency key still holds.
+    logger.warn('customer search failed', { error: (e as Error).message });
+    return undefined;
+  }
+}
+
+/** Writes the customer id to the user row unless the row already holds a different one; returns the winner. */
+async function claimCustomer(userId: string, customerId: string): Promise<string> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('users'),
+        Key: { userId },
+        ConditionExpression: 'attribute_exists(userId) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :c)',
+        UpdateExpression: 'SET stripeCustomerId = :c, updated = :u',
+        ExpressionAttributeValues: { ':c': customerId, ':u': new Date().toISOString() },
+      }),
+    );
+    return customerId;
+  } catch (e) {
+    if (!isConditionalCheckFailed(e)) throw e;
+    const row = await usersRepo.get(userId);
+    if (!row) throw new DomainError('account_not_ready', 'Your account is being created. Please retry.');
+    if (!row.stripeCustomerId) throw e;
+    logger.warn('another Stripe customer was stored first; leaving this one unused', { userId, kept: row.stripeCustomerId, unused: customerId });
+    return row.stripeCustomerId;
+  }
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, test } from './fixtures';
+
+/**
+ * The money path in a real browser against the local stack and its Stripe emulator: checkout
+ * (account → billing → the emulator's hosted page → success), a declined card, the trial's end by
+ * moving the emulator clock, and the account page's billing (cancel, auto-renew, card update).
+ * Each test makes its own user, so tests never share subscription state.
+ */
+
+// The dev server compiles modules on first use; give a cold page some slack.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const PASSWORD = 'Password123';
+const stackEnv = () => JSON.parse(process.env.FPS_STACK_ENV ?? '{}') as Record<string, string>;
+const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A confirmed user made straight through cognito-local (the PostConfirmation trigger writes the row). */
+async function confirmedUser(tag: string) {
+  const email = uniqueEmail(tag);
+  const env = stackEnv();
+  const c = new CognitoIdentityProviderClient({
+    endpoint: env.COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await c.send(new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+  await c.send(new ConfirmSignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: '123456' }));
+  c.destroy();
+  return email;
+}
+
+async function fillSignIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Fills the emulator's hosted checkout page and submits it. */
+async function payOnHostedPage(page: Page, card: string, button: 'Start trial' | 'Pay' | 'Save card', name = 'Test Buyer') {
+  await expect(page).toHaveURL(new RegExp(`^${process.env.FPS_STRIPE_URL}/pay/cs_`));
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill(name);
+  await page.getByRole('button', { name: button }).click();
+}
+
+/** Signs in from the checkout's account stage and is taken on to the payment page. */
+async function checkoutAs(page: Page, email: string, hash = '') {
+  await page.goto(`/checkout${hash}`);
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await fillSignIn(page, email);
+}
+
+/** A Premium trial bought through the browser, ending on the success stage. */
+async function buyTrial(page: Page, tag: string) {
+  const email = await confirmedUser(tag);
+  await checkoutAs(page, email);
+  await payOnHostedPage(page, '4242 4242 4242 4242', 'Start trial');
+  await expect(page.getByRole('heading', { level: 1, name: 'Success!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\/success$/);
+  return email;
+}
+
+const summaryValue = (page: Page, label: string) =>
+  page.locator('.checkout-fields > div').filter({ has: page.locator('dt').getByText(label, { exact: true }) }).locator('dd');
+
+test.describe('checkout and billing', () => {
+  test.beforeAll(async ({ browser }) => {
+    // First visit lets Vite pre-bundle the checkout and sign-in dependencies (it may reload the page once).
+    const page = await browser.newPage({ baseURL: process.env.FPS_SITE_URL });
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { name: 'Creating an account is as easy as 1-2-3' })).toBeVisible({ timeout: 30_000 });
+    await page.goto('/auth/signin');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
+    await page.close();
+  });
+
+  test('a free user buys the trial: hosted page, success summary, then trialing with a cancel link on /account', async ({ page }) => {
+    const email = await confirmedUser('buyer');
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/checkout\/account$/);
+    await expect(page.getByRole('navigation', { name: 'Checkout steps' })).toHaveText('1. Sign Up 2. Billing 3. Success!');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    await expect(page.getByText('Premium: 1-year subscription, $12 per year')).toBeVisible();
+    await expect(page.getByText('7-day free trial', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up', exact: true })).toHaveAttribute('href', /mode=signup&redirectPath=%2Fcheckout/);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await fillSignIn(page, email);
+
+    await payOnHostedPage(page, '4242 4242 4242 4242', 'Start trial');
+    await expect(page.getByRole('heading', { level: 1, name: 'Success!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/success$/); // checkout and session_id removed
+    await expect(summaryValue(page, 'Billing name')).toHaveText('Test Buyer');
+    await expect(summaryValue(page, 'Billing email')).toHaveText(email);
+    await expect(summaryValue(page, 'Billing card')).toHaveText('Visa •••• 4242');
+    await expect(summaryValue(page, 'Total (at end of trial)')).toHaveText('$12 + tax where applicable');
+    await expect(page.getByText(/^You can cancel at any time from the account page\.\.\. .*email receipt in 7 days\.$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Install extension' })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toBeVisible(); // newsletter signup
+    const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => ({ ...e })));
+    expect(events).toContainEqual(expect.objectContaining({ event: 'checkoutStep', step: 3, pageName: 'Success!' }));
+    expect(events).toContainEqual(expect.objectContaining({ event: 'checkoutSuccess', amount: 12, tax: 0, shipping: 0 }));
+
+    // A second checkout finds the subscription.
+    await page.goto('/checkout/payment');
+    await expect(page.getByRole('heading', { name: 'You already have a subscription' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
+
+    // The account page: trialing, with the link to cancel the trial (after a confirm dialog).
+    await page.goto('/account');
+    const billing = page.getByRole('region', { name: 'Billing' });
+    await expect(billing.getByText(/Your free trial ends on/)).toBeVisible();
+    page.once('dialog', (d) => void d.accept());
+    await billing.getByRole('button', { name: 'Cancel trial' }).click();
+    await expect(billing.getByText('Your Premium subscription has expired.')).toBeVisible();
+    await expect(billing.getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/checkout');
+  });
+
+  test('a declined card shows the error and leaves no subscription; cancel returns to the account stage', async ({ page }) => {
+    const email = await confirmedUser('declined');
+    await checkoutAs(page, email);
+    await payOnHostedPage(page, '4000 0000 0000 0002', 'Start trial');
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+
+    // Back with checkout=cancel: only that flag leaves the URL; the user stays on the account stage.
+    await expect(page).toHaveURL(/\/checkout\/account$/);
+    await expect(page.getByText(new RegExp(`^You are logged in as ${email} \\(${email}\\) \\(switch user\\)$`))).toBeVisible();
+    await expect(page.getByRole('link', { name: 'switch user' })).toHaveAttribute('href', /^\/auth\/signout\?redirectPath=/);
+
+    await page.goto('/account');
+    await expect(page.getByRole('region', { name: 'Billing' }).getByText('Basic (free)', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+
+    // A return without a session id is an error the support can act on.
+    await page.goto('/checkout/success?checkout=success');
+    await expect(page.getByRole('alert')).toContainText('Error missing sessionId (?checkout=success)! Please contact the support address');
+  });
+
+  test('after the trial: active with auto-renew, toggled off and on, and the card updated', async ({ page, request }) => {
+    await buyTrial(page, 'renewer');
+    // Move the emulator's clock past the 7-day trial: the first year is charged, webhooks follow.
+    const advance = await request.post(`${process.env.FPS_STRIPE_URL}/_emulator/advance`, { data: { days: 8 } });
+    expect(advance.ok()).toBe(true);
+
+    const billing = page.getByRole('region', { name: 'Billing' });
+    const autoRenew = billing.getByRole('switch', { name: 'Auto-renew' });
+    await expect(async () => {
+      await page.goto('/account');
+      await expect(autoRenew).toBeChecked({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(billing.getByText(/^Renews on .* for \$12\.$/)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Premium' }).first()).toContainText('$12');
+
+    await autoRenew.click();
+    await expect(autoRenew).not.toBeChecked();
+    await expect(billing.getByText(/^Auto-renew is off: Premium ends on/)).toBeVisible();
+    await autoRenew.click();
+    await expect(autoRenew).toBeChecked();
+    await expect(billing.getByText(/^Renews on/)).toBeVisible();
+
+    await billing.getByRole('button', { name: 'Update card' }).click();
+    await payOnHostedPage(page, '5555 5555 5555 4444', 'Save card', 'New Holder');
+    await expect(page.getByText('Card updated!')).toBeVisible();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(billing.getByText('Mastercard •••• 4444')).toBeVisible();
+    await expect(page.getByText('Card updated!')).toBeHidden({ timeout: 5_000 });
+  });
+});

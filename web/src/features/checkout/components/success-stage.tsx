@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { Account } from '#shared/domain/account';
+import { CHECKOUT_QUERY } from '#shared/rules/checkout-stage';
+import { buildLoginMessage } from '#shared/rules/login-message';
+import { parseShowExperimental } from '#shared/rules/show-experimental';
+import { Alert } from '../../../components/ui/alert';
+import { NewsletterForm } from '../../../components/ui/newsletter-form';
+import { Spinner } from '../../../components/ui/spinner';
+import { useExtensionBridge } from '../../../lib/extension-bridge';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { trackSuccess } from '../analytics';
+import { lookupCheckoutAccount } from '../api/lookup-account';
+import { performCheckoutSessionSuccess } from '../api/perform-checkout-session-success';
+import { checkoutMessages, missingSessionIdPrefix } from '../messages';
+import { ExtensionButtons } from './extension-buttons';
+import { SuccessSummary } from './success-summary';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'done'; account: Account }
+  | { status: 'error'; title: string; message?: string }
+  | { status: 'missing-session'; detail: string };
+
+/**
+ * Stage 3, 'Success!'. Back from the payment page with checkout=success and session_id, the session
+ * is completed with the server, then checkout and session_id leave the URL. Without that return
+ * (a reload) the account is looked up. The extension is told about the new subscription; a popup
+ * closes itself once the extension has taken the login.
+ */
+export function SuccessStage({ prefix, userName, popup }: { prefix: string; userName: string; popup: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const bridge = useExtensionBridge();
+  const config = useRuntimeConfig();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = new URLSearchParams(location.search);
+    const returning = params.get(CHECKOUT_QUERY.checkout) === 'success';
+    const sessionId = params.get(CHECKOUT_QUERY.sessionId);
+    if (returning && !sessionId) {
+      setState({ status: 'missing-session', detail: location.search || location.pathname });
+      return;
+    }
+    if (returning && sessionId) {
+      performCheckoutSessionSuccess(sessionId)
+        .then((account) => {
+          setState({ status: 'done', account });
+          trackSuccess(account);
+          params.delete(CHECKOUT_QUERY.checkout);
+          params.delete(CHECKOUT_QUERY.sessionId);
+          const search = params.toString();
+          navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+        })
+        .catch((e: unknown) =>
+          setState({ status: 'error', title: checkoutMessages.completionFailed, message: e instanceof Error ? e.message : undefined }),
+        );
+      return;
+    }
+    lookupCheckoutAccount()
+      .then((account) => setState({ status: 'done', account }))
+      .catch((e: unknown) => setState({ status: 'error', title: checkoutMessages.lookupFailed, message: e instanceof Error ? e.message : undefined }));
+  }, [location, navigate]);
+
+  // Tell the extension (the login message); in popup mode close once it has answered.
+  const account = state.status === 'done' ? state.account : null;
+  useEffect(() => {
+    if (!account || !bridge) return;
+    const showExperimental = parseShowExperimental(new URLSearchParams(window.location.search).get('showExperimental'));
+    void bridge.sendLogin(buildLoginMessage(account, showExperimental)).then((reply) => {
+      if (reply && popup) window.close();
+    });
+  }, [account, bridge, popup]);
+
+  if (state.status === 'loading') return <Spinner size="lg" label="Completing your checkout…" showLabel />;
+  if (state.status === 'missing-session') {
+    return (
+      <Alert severity="error">
+        {missingSessionIdPrefix(state.detail)}
+        <a href={`mailto:${config?.supportEmail ?? 'support@fullpageshot.com'}`}>the support address</a>
+      </Alert>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Alert severity="error" title={state.title}>
+        {state.message}
+      </Alert>
+    );
+  }
+  if (!state.account.subscription) {
+    return (
+      <section className="checkout-panel">
+        <p role="alert">{checkoutMessages.noSubscription}</p>
+        <Link to={prefix}>Start a fresh checkout</Link>
+      </section>
+    );
+  }
+  return (
+    <>
+      <section className="checkout-panel" aria-labelledby="success-title">
+        <h2 id="success-title">Welcome to Premium</h2>
+        <p>Thank you! Premium is ready: crop, annotate, stamp and split your captures.</p>
+        <p className="checkout-actions">
+          <ExtensionButtons />
+        </p>
+      </section>
+      <section className="checkout-panel" aria-labelledby="newsletter-title">
+        <h2 id="newsletter-title">Stay in the loop</h2>
+        <p>Tips, new features and the occasional discount, a few times a year.</p>
+        <NewsletterForm submitLabel="Sign up" />
+      </section>
+      <SuccessSummary account={state.account} fallbackName={userName} />
+    </>
+  );
+}
