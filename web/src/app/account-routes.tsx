@@ -1,4 +1,48 @@
 import type { RouteObject } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { paths } from '../config/paths';
+
+/**
+ * The signed-in shell: a pathless layout route that makes sure the site-wide providers are there
+ * (page rules, extension bridge) and adds the account provider (auth state, account,
+ * organisation, login messages to the extension) with its alerts. Lazy, so Amplify and the
+ * account code download only with the routes inside it.
+ *
+ * Other signed-in areas (checkout, enterprise account, admin) wrap their routes with it too:
+ * `withAccountShell([...routes])`; inside, `useAccount()` and `<Authorization>` work.
+ */
+export function withAccountShell(children: RouteObject[]): RouteObject {
+  return {
+    lazy: async () => {
+      const [{ EnsureAppProviders }, { AccountProvider, AccountAlerts }] = await Promise.all([
+        import('./providers'),
+        import('../features/account/components/account-provider'),
+        import('../features/account/account.css'),
+      ]);
+      return {
+        Component: function AccountShell() {
+          return (
+            <EnsureAppProviders>
+              <AccountProvider>
+                <AccountAlerts />
+                <Outlet />
+              </AccountProvider>
+            </EnsureAppProviders>
+          );
+        },
+      };
+    },
+    children,
+  };
+}
 
 /** Routes of the signed-in part of the site (auth, account, connect, _test), all lazy. */
-export const accountRoutes: RouteObject[] = [];
+export const accountRoutes: RouteObject[] = [
+  withAccountShell([
+    { path: paths.account.path, lazy: async () => ({ Component: (await import('../features/account/routes/account')).Component }) },
+    { path: paths.authSignIn.path, lazy: async () => ({ Component: (await import('../features/auth/routes/sign-in')).Component }) },
+    { path: paths.authSignOut.path, lazy: async () => ({ Component: (await import('../features/auth/routes/sign-out')).Component }) },
+    { path: paths.connect.path, lazy: async () => ({ Component: (await import('../features/auth/routes/connect')).Component }) },
+    { path: paths.test.path, lazy: async () => ({ Component: (await import('../features/auth/routes/extension-test')).Component }) },
+  ]),
+];

@@ -1,0 +1,39 @@
+import type { Subscription, SubscriptionStatus } from '#shared/domain/subscription';
+import { isLiveSubscription } from '#shared/domain/subscription';
+
+const statusText: Record<SubscriptionStatus, string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Expired',
+  past_due: 'Payment past due',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+};
+
+/** 'Basic' for free users (and after a subscription ended); 'Premium' with its status otherwise. */
+export function subscriptionName(sub: Subscription | null): string {
+  return isLiveSubscription(sub) ? 'Premium' : 'Basic';
+}
+
+const dateOf = (unixSeconds: number) =>
+  new Date(unixSeconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** The Subscription field's value. */
+export function SubscriptionSummary({ subscription }: { subscription: Subscription | null }) {
+  if (!subscription) return <>Basic</>;
+  const name = subscriptionName(subscription);
+  const until = subscription.status === 'trialing' && subscription.trial_end ? subscription.trial_end : subscription.current_period_end;
+  return (
+    <>
+      {name} <span className="account-status">({statusText[subscription.status] ?? subscription.status})</span>
+      {isLiveSubscription(subscription) && (
+        <span className="account-muted">
+          {' '}
+          · {subscription.status === 'trialing' ? 'trial ends' : subscription.cancel_at_period_end ? 'ends' : 'renews'} {dateOf(until)}
+        </span>
+      )}
+    </>
+  );
+}

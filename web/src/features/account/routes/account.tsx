@@ -1,0 +1,171 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import type { Account } from '#shared/domain/account';
+import { Authorization, useAuthorization } from '../../../components/authorization';
+import { Alert } from '../../../components/ui/alert';
+import { ButtonLink, ExternalButtonLink } from '../../../components/ui/button';
+import { usePageTitle } from '../../../components/ui/page-title';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useAuth, type AuthUser } from '../../../lib/auth';
+import { useNextUrl } from '../../../lib/storage';
+import { useAccount } from '../components/account-provider';
+import { ChangeEmail } from '../components/change-email';
+import { DebugBlock } from '../components/debug-block';
+import { LoginHelp } from '../components/login-help';
+import { ORG_SUCCESS_PARAM, ORG_SUCCESS_VALUE, OrgSuccessBanner } from '../components/org-success-banner';
+import { PaymentsList } from '../components/payments-list';
+import { SignedOut } from '../components/signed-out';
+import { SubscriptionSummary } from '../components/subscription-summary';
+import '../account.css';
+
+export const UNABLE_TO_LOAD_USER = 'Unable to load user.';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="account-field">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function PageSpinner({ label }: { label: string }) {
+  return (
+    <div className="account-page account-page--loading">
+      <Spinner size="lg" label={label} />
+    </div>
+  );
+}
+
+/**
+ * /account. Spinner while authentication loads; org admins go to /enterprise/account; signed-out
+ * visitors get the sign-in prompt; signed-in users their subscription, e-mail, log-in method,
+ * payments and the ways back to the extension.
+ */
+export function AccountRoute() {
+  usePageTitle('Account');
+  const auth = useAuth();
+  const { state, account, error } = useAccount();
+  const { checkAccess } = useAuthorization();
+
+  if (auth.status === 'loading') return <PageSpinner label="Checking your sign-in…" />;
+  if (auth.status === 'signedOut' || !auth.user) {
+    return (
+      <div className="account-page">
+        <SignedOut />
+      </div>
+    );
+  }
+  if (state !== 'complete') return <PageSpinner label="Loading your account…" />;
+  if (!account) {
+    const message = errorMessageOf(error, UNABLE_TO_LOAD_USER);
+    return (
+      <div className="account-page">
+        <section className="account-card" aria-labelledby="account-error-title">
+          <h1 id="account-error-title">Welcome {auth.user.name}</h1>
+          <Alert severity="error" title={UNABLE_TO_LOAD_USER}>
+            {message !== UNABLE_TO_LOAD_USER ? message : null}
+          </Alert>
+          <LoginHelp data={{ code: 'login', error: message, userId: auth.user.userId }} />
+          <p>
+            <Link to={paths.authSignOut.href()}>Sign out</Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
+  if (checkAccess({ policy: 'enterprise:manage' })) return <Navigate to={paths.enterpriseAccount.path} replace />;
+  return <AccountDetails account={account} user={auth.user} justSignedIn={auth.justSignedIn} />;
+}
+
+function AccountDetails({ account, user, justSignedIn }: { account: Account; user: AuthUser; justSignedIn: boolean }) {
+  const next = useNextUrl();
+  const [params] = useSearchParams();
+  const orgJoined = params.get(ORG_SUCCESS_PARAM) === ORG_SUCCESS_VALUE && !!account.orgName;
+
+  return (
+    <div className="account-page">
+      <h1 className="account-page__title">Welcome {user.name}</h1>
+
+      {next && justSignedIn && (
+        <section className="account-card account-welcome-back" aria-labelledby="welcome-back-title">
+          <h2 id="welcome-back-title">Welcome back!</h2>
+          <ExternalButtonLink href={next}>Return to extension</ExternalButtonLink>
+        </section>
+      )}
+
+      {orgJoined && <OrgSuccessBanner orgName={account.orgName!} email={account.email} />}
+
+      <Authorization allowedRoles={['orgMember']} forbiddenFallback={<IndividualAccount account={account} user={user} />}>
+        <EnterpriseMemberAccount account={account} user={user} />
+      </Authorization>
+
+      <Authorization policy="account:change">
+        <PaymentsList />
+      </Authorization>
+
+      <nav className="account-card account-actions" aria-label="Account actions">
+        {next && (
+          <a className="account-actions__extension" href={next}>
+            Back to extension
+          </a>
+        )}
+        <ButtonLink to={paths.authSignOut.href()} variant="secondary">
+          Sign out
+        </ButtonLink>
+      </nav>
+
+      <DebugBlock account={account} />
+    </div>
+  );
+}
+
+function IndividualAccount({ account, user }: { account: Account; user: AuthUser }) {
+  return (
+    <section className="account-card" aria-labelledby="account-details-title">
+      <h2 id="account-details-title">Your account</h2>
+      <dl className="account-fields">
+        <Field label="Subscription">
+          <SubscriptionSummary subscription={account.subscription} />
+        </Field>
+        <Field label="Email">
+          <span className="account-email">{account.email}</span>
+          {/* Social sign-ins take their address from the provider: no update link (spec). */}
+          {!user.isSocial && <ChangeEmail currentEmail={account.email} />}
+        </Field>
+        <Field label="Log-in Method">{user.loginMethod}</Field>
+      </dl>
+      <Authorization policy="premium:offer">
+        <ButtonLink to={paths.checkout.href()} size="lg">
+          Go premium
+        </ButtonLink>
+      </Authorization>
+      {/*
+        Slot: subscription management (cancel, auto-renew toggle, card update, checkout return with
+        ?checkout=success&session_id, hide_account=1) belongs to the subscription issue and goes here.
+      */}
+    </section>
+  );
+}
+
+function EnterpriseMemberAccount({ account, user }: { account: Account; user: AuthUser }) {
+  return (
+    <section className="account-card" aria-labelledby="account-details-title">
+      <h2 id="account-details-title">Your group account</h2>
+      <Alert severity="info">Contact your account administrator to make changes to this account.</Alert>
+      <dl className="account-fields">
+        <Field label="Group name">{account.orgName ?? '—'}</Field>
+        <Field label="Group administrator">
+          {account.orgAdminEmail ? <a href={`mailto:${account.orgAdminEmail}`}>{account.orgAdminEmail}</a> : '—'}
+        </Field>
+        <Field label="Subscription">Enterprise</Field>
+        <Field label="Email">{account.email}</Field>
+        <Field label="Log-in Method">{user.loginMethod}</Field>
+      </dl>
+    </section>
+  );
+}
+
+export { AccountRoute as Component };

@@ -1,0 +1,93 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isSafeRedirectPath } from '#shared/rules/redirect-path';
+import { ButtonLink } from '../../../components/ui/button';
+import { usePageTitle } from '../../../components/ui/page-title';
+import { paths } from '../../../config/paths';
+import { startHostedSignIn, useAuth } from '../../../lib/auth';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { readStorage, removeStorage, storageKeys, writeStorage } from '../../../lib/storage';
+import { SignInProgress } from '../components/sign-in-progress';
+
+const PasswordAuthenticator = lazy(() => import('../components/password-authenticator'));
+
+const DEFAULT_AFTER_SIGN_IN = paths.account.href();
+
+/** The explicit redirectPath of this visit, else the stored redirect URL, else the account page. */
+function afterSignInTarget(oauthRedirectPath: string | null): string {
+  const stored = readStorage('session', storageKeys.redirectAfterSignIn);
+  return oauthRedirectPath ?? (isSafeRedirectPath(stored) ? stored : DEFAULT_AFTER_SIGN_IN);
+}
+
+/**
+ * /auth/signin. Hosted mode: starts the managed login, and is where it comes back to (spinner,
+ * then a redirect once the user info is there). Password mode (local): the sign-in / sign-up form.
+ * Query: `redirectPath` (where to go afterwards), `mode=signup`, or `error` + `error_description`.
+ */
+export function SignInRoute() {
+  usePageTitle('Sign in');
+  const config = useRuntimeConfig();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  const description = params.get('error_description');
+  const redirectPath = params.get('redirectPath');
+  const hasError = !!(error && description);
+
+  // Remember where to go back to; it survives the trip through the hosted UI.
+  useEffect(() => {
+    if (isSafeRedirectPath(redirectPath)) writeStorage('session', storageKeys.redirectAfterSignIn, redirectPath);
+  }, [redirectPath]);
+
+  // Redirect only once the signed-in user's info is present.
+  useEffect(() => {
+    if (hasError || auth.status !== 'signedIn' || !auth.user) return;
+    const target = afterSignInTarget(auth.oauthRedirectPath);
+    removeStorage('session', storageKeys.redirectAfterSignIn);
+    navigate(target, { replace: true });
+  }, [hasError, auth.status, auth.user, auth.oauthRedirectPath, navigate]);
+
+  // Hosted mode, signed out, not coming back from the hosted UI: go there.
+  const hosted = config?.auth.mode === 'hosted';
+  const returning = params.has('code') || params.has('state');
+  useEffect(() => {
+    if (!hosted || hasError || returning || auth.status !== 'signedOut' || auth.error) return;
+    startHostedSignIn(isSafeRedirectPath(redirectPath) ? redirectPath : afterSignInTarget(null)).catch((e: unknown) =>
+      console.error('Could not start the sign-in', e),
+    );
+  }, [hosted, hasError, returning, auth.status, auth.error, redirectPath]);
+
+  if (hasError) return <SignInError description={description!} />;
+  if (auth.status === 'signedOut' && auth.error && hosted) return <SignInError description={auth.error} />;
+  if (config?.auth.mode === 'password' && auth.status === 'signedOut') {
+    return (
+      <div className="auth-page">
+        <h1 className="auth-page__title">{params.get('mode') === 'signup' ? 'Create your account' : 'Sign in'}</h1>
+        {auth.error && <p role="alert">{auth.error}</p>}
+        <Suspense fallback={<SignInProgress label="Loading…" />}>
+          <PasswordAuthenticator initialState={params.get('mode') === 'signup' ? 'signUp' : 'signIn'} />
+        </Suspense>
+      </div>
+    );
+  }
+  return (
+    <div className="auth-page">
+      <SignInProgress />
+    </div>
+  );
+}
+
+/** Spec: the auth error page, its description taken from the query. */
+export function SignInError({ description }: { description: string }) {
+  return (
+    <div className="auth-page">
+      <h1 className="auth-page__title">Sign-in failed</h1>
+      <p role="alert">Encountered the error: {description}</p>
+      <p>Please try again…</p>
+      <ButtonLink to={paths.authSignIn.href()}>Sign in</ButtonLink>
+    </div>
+  );
+}
+
+export { SignInRoute as Component };

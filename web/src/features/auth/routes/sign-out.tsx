@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isSafeRedirectPath } from '#shared/rules/redirect-path';
+import { usePageTitle } from '../../../components/ui/page-title';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { signOutUser } from '../../../lib/auth';
+import { useExtensionBridge } from '../../../lib/extension-bridge';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+
+/** How long sign-out waits for the extension to take the log-out before going on without it. */
+export const SIGN_OUT_EXTENSION_WAIT_MS = 1500;
+
+/**
+ * /auth/signout: tells the extension to log out (a login message with an empty payload), signs
+ * out, then redirects (home, or `redirectPath`). In hosted mode the managed login's log-out
+ * endpoint does the final redirect.
+ */
+export function SignOutRoute() {
+  usePageTitle('Sign out');
+  const config = useRuntimeConfig();
+  const bridge = useExtensionBridge();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirectPath = params.get('redirectPath');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!config || !bridge || started.current) return;
+    started.current = true;
+    (async () => {
+      await bridge.sendLogin({}, { waitMs: SIGN_OUT_EXTENSION_WAIT_MS });
+      try {
+        await signOutUser();
+      } catch (e) {
+        console.error('Sign-out failed', e);
+      }
+      navigate(isSafeRedirectPath(redirectPath) ? redirectPath : paths.home.href(), { replace: true });
+    })();
+  }, [config, bridge, navigate, redirectPath]);
+
+  return (
+    <div className="auth-page">
+      <Spinner size="lg" label="Signing you out…" showLabel />
+    </div>
+  );
+}
+
+export { SignOutRoute as Component };

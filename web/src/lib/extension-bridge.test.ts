@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ExtensionToSite, SiteToExtension } from '#shared/extension/bridge-protocol';
+import { bridgeOrigins, ExtensionBridge, LOGIN_SUCCESS_EVENT, NO_MATCHING_URLS } from './extension-bridge';
+
+const A = 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+const B = 'chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+const login = { userId: 'u1', orgId: '', expires: 2_000_000_000, status: 'active', sub_created: 1_700_000_000 };
+
+/** jsdom loads no frames: we play the extension by firing `load` and posting its replies. */
+function frames() {
+  return Array.from(document.querySelectorAll('iframe'));
+}
+function frameFor(origin: string) {
+  return frames().find((f) => f.src === `${origin}/frame.html`);
+}
+function reply(origin: string, data: ExtensionToSite) {
+  const frame = frameFor(origin)!;
+  window.dispatchEvent(new MessageEvent('message', { data: ExtensionToSite.parse(data), origin, source: frame.contentWindow }));
+}
+/** Captures what the site posts into the frame. */
+function spyPosts(origin: string) {
+  const frame = frameFor(origin)!;
+  const posts: SiteToExtension[] = [];
+  vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(((msg: unknown, target: string) => {
+    expect(target).toBe(origin);
+    posts.push(SiteToExtension.parse(msg));
+  }) as typeof window.postMessage);
+  return posts;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+describe('ExtensionBridge handshake', () => {
+  it('tries each origin in turn, 500 ms each, and keeps the first that answers', async () => {
+    const bridge = new ExtensionBridge({ origins: [A, B] });
+    expect(bridge.getStatus()).toMatchObject({ installed: false, connected: false });
+    const done = bridge.connect();
+
+    const postsA = spyPosts(A);
+    frameFor(A)!.dispatchEvent(new Event('load'));
+    expect(postsA).toEqual([{ source: 'fps-site', type: 'handshake', id: expect.any(String) }]);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(frameFor(B)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(frameFor(A)).toBeUndefined(); // the unanswered frame is removed
+
+    const postsB = spyPosts(B);
+    frameFor(B)!.dispatchEvent(new Event('load'));
+    reply(B, { source: 'fps-extension', type: 'handshake-ok', id: postsB[0].id, version: '2.0.0' });
+    await done;
+    expect(bridge.getStatus()).toMatchObject({ phase: 'connected', installed: true, connected: true, origin: B, version: '2.0.0' });
+    expect(localStorage.getItem('fps.extension.connected')).toBe('1');
+    expect(frames()).toHaveLength(1);
+    bridge.dispose();
+  });
+
+  it('ignores answers from other origins, windows or handshakes', async () => {
+    const bridge = new ExtensionBridge({ origins: [A] });
+    const done = bridge.connect().catch((e: Error) => e.message);
+    const posts = spyPosts(A);
+    frameFor(A)!.dispatchEvent(new Event('load'));
+    const ok = { source: 'fps-extension', type: 'handshake-ok', id: posts[0].id, version: '1' } as const;
+    window.dispatchEvent(new MessageEvent('message', { data: ok, origin: 'https://evil.example', source: frameFor(A)!.contentWindow }));
+    window.dispatchEvent(new MessageEvent('message', { data: ok, origin: A, source: window }));
+    reply(A, { ...ok, id: 'some-other-handshake' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(bridge.getStatus().phase).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await done).toBe(NO_MATCHING_URLS);
+  });
+
+  it('when the list is exhausted, waits 10 s, then fails with No matching URLs and clears the flags', async () => {
+    localStorage.setItem('fps.extension.connected', '1');
+    const bridge = new ExtensionBridge({ origins: [A] });
+    expect(bridge.getStatus().connected).toBe(true); // remembered from the last visit
+    const outcome = bridge.connect().then(() => 'ok', (e: Error) => e.message);
+    frameFor(A)!.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(500);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(bridge.getStatus().phase).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe(NO_MATCHING_URLS);
+    expect(bridge.getStatus()).toMatchObject({ phase: 'failed', installed: false, connected: false, error: NO_MATCHING_URLS });
+    expect(localStorage.getItem('fps.extension.connected')).toBe('');
+  });
+
+  it('gives up on a frame that never loads', async () => {
+    const bridge = new ExtensionBridge({ origins: [A, B] });
+    void bridge.connect().catch(() => {});
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(frameFor(A)).toBeUndefined();
+    expect(frameFor(B)).toBeDefined();
+    bridge.dispose();
+  });
+});
+
+describe('ExtensionBridge login messages', () => {
+  async function connected() {
+    const bridge = new ExtensionBridge({ origins: [A] });
+    const done = bridge.connect();
+    const posts = spyPosts(A);
+    frameFor(A)!.dispatchEvent(new Event('load'));
+    reply(A, { source: 'fps-extension', type: 'handshake-ok', id: posts[0].id, version: '1' });
+    await done;
+    return { bridge, posts };
+  }
+
+  it('sends the login and re-broadcasts a live status', async () => {
+    const { bridge, posts } = await connected();
+    const events: unknown[] = [];
+    window.addEventListener(LOGIN_SUCCESS_EVENT, (e) => events.push((e as CustomEvent).detail));
+    const sent = bridge.sendLogin(login);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posts.at(-1)).toEqual({ source: 'fps-site', type: 'login', id: expect.any(String), payload: login });
+    reply(A, { source: 'fps-extension', type: 'login-success', id: posts.at(-1)!.id, status: 'active' });
+    expect(await sent).toEqual({ status: 'active' });
+    expect(events).toEqual([{ status: 'active' }]);
+    expect(bridge.getStatus().lastLogin).toEqual({ userId: 'u1', status: 'active' });
+    bridge.dispose();
+  });
+
+  it('does not re-broadcast an empty or canceled status', async () => {
+    const { bridge, posts } = await connected();
+    const events: unknown[] = [];
+    window.addEventListener(LOGIN_SUCCESS_EVENT, (e) => events.push((e as CustomEvent).detail));
+    for (const status of ['', 'canceled']) {
+      const sent = bridge.sendLogin(status ? { ...login, status } : {});
+      await vi.advanceTimersByTimeAsync(0);
+      reply(A, { source: 'fps-extension', type: 'login-success', id: posts.at(-1)!.id, status });
+      expect(await sent).toEqual({ status });
+    }
+    expect(posts.at(-2)!).toMatchObject({ type: 'login', payload: {} });
+    expect(events).toEqual([]);
+    expect(bridge.getStatus().lastLogin).toEqual({ userId: 'u1', status: 'canceled' });
+    bridge.dispose();
+  });
+
+  it('gives up quietly when there is no extension within the wait', async () => {
+    const bridge = new ExtensionBridge({ origins: [A] });
+    const sent = bridge.sendLogin({}, { waitMs: 1500 });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(await sent).toBeNull();
+    bridge.dispose();
+  });
+});
+
+describe('bridgeOrigins', () => {
+  it('puts the /_test override first', () => {
+    expect(bridgeOrigins([A, B])).toEqual([A, B]);
+    localStorage.setItem('fps.extension.id', 'cccccccccccccccccccccccccccccccc');
+    expect(bridgeOrigins([A, B])).toEqual(['chrome-extension://cccccccccccccccccccccccccccccccc', A, B]);
+  });
+});

@@ -1,0 +1,267 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { LoginMessage } from '#shared/domain/login-message';
+import type {
+  BRIDGE_FRAME_PATH as ProtocolFramePath, BRIDGE_SOURCE_EXTENSION as ProtocolExtensionSource,
+  BRIDGE_SOURCE_SITE as ProtocolSiteSource, ExtensionToSite, SiteToExtension,
+} from '#shared/extension/bridge-protocol';
+import { shouldRebroadcastLoginSuccess } from '#shared/rules/login-message';
+import { readStorage, storageKeys, writeStorage } from './storage';
+
+/**
+ * The website side of the extension bridge (protocol: shared/extension/bridge-protocol.ts).
+ *
+ * The handshake tries each configured extension origin in turn: a hidden iframe loads
+ * `<origin>/frame.html`; once it has loaded we post `handshake` and wait 500 ms for `handshake-ok`
+ * (a frame that never loads is given up after 5 s). The first frame
+ * that answers stays as the channel. When the list is exhausted the bridge waits 10 s and then
+ * fails with 'No matching URLs'. `installed` and `connected` are set on success and cleared on
+ * failure; `connected` is remembered in localStorage as '1' or ''.
+ *
+ * Login messages (spec: on every account update; an empty payload on sign-out) go through the
+ * connected frame. A `login-success` reply is re-broadcast as a window event only when its
+ * status is present and not 'canceled'.
+ *
+ * Only the protocol's types are imported (the zod schemas stay out of every page's bundle); the
+ * constants below are checked against the protocol's at compile time.
+ */
+const SOURCE_SITE: typeof ProtocolSiteSource = 'fps-site';
+const SOURCE_EXTENSION: typeof ProtocolExtensionSource = 'fps-extension';
+const FRAME_PATH: typeof ProtocolFramePath = '/frame.html';
+
+export const HANDSHAKE_TIMEOUT_MS = 500;
+/** A frame that has not loaded after this long is given up (blocked or missing extension pages load at once). */
+export const FRAME_LOAD_BACKSTOP_MS = 5_000;
+export const EXHAUSTED_WAIT_MS = 10_000;
+export const LOGIN_REPLY_TIMEOUT_MS = 2_000;
+export const NO_MATCHING_URLS = 'No matching URLs';
+
+/** Window event re-broadcasting a login-success reply: `detail: {status}`. */
+export const LOGIN_SUCCESS_EVENT = 'fps:extension-login-success';
+export type LoginSuccessEvent = CustomEvent<{ status: string }>;
+
+export type EmptyLogin = Record<string, never>;
+export type LoginPayload = LoginMessage | EmptyLogin;
+
+export interface BridgeStatus {
+  phase: 'idle' | 'connecting' | 'connected' | 'failed';
+  installed: boolean;
+  connected: boolean;
+  /** The extension origin that answered. */
+  origin: string | null;
+  version: string | null;
+  error: string | null;
+  /** The last login the extension acknowledged: whose (null = logged out) and with which status. */
+  lastLogin: { userId: string | null; status: string } | null;
+}
+
+export interface BridgeOptions {
+  /** Extension origins, tried in this order (`chrome-extension://<id>`); read when the handshake starts. */
+  origins: readonly string[] | (() => readonly string[]);
+  handshakeTimeoutMs?: number;
+  exhaustedWaitMs?: number;
+  loginReplyTimeoutMs?: number;
+  /** For tests. */
+  win?: Window;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The extension's replies, checked by hand (shape of ExtensionToSite). */
+function asExtensionReply(data: unknown): ExtensionToSite | null {
+  if (!isRecord(data) || data.source !== SOURCE_EXTENSION || typeof data.id !== 'string') return null;
+  if (data.type === 'handshake-ok' && typeof data.version === 'string') return data as ExtensionToSite;
+  if (data.type === 'login-success' && typeof data.status === 'string') return data as ExtensionToSite;
+  return null;
+}
+
+let counter = 0;
+const newId = (kind: string) => `${kind}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class ExtensionBridge {
+  private status: BridgeStatus;
+  private readonly listeners = new Set<() => void>();
+  private readonly opts: Required<Omit<BridgeOptions, 'win'>> & { win: Window };
+  private connecting: Promise<void> | undefined;
+  private frame: HTMLIFrameElement | null = null;
+  private disposed = false;
+  private readonly pendingLogins = new Map<string, (status: string) => void>();
+
+  constructor(options: BridgeOptions) {
+    this.opts = {
+      handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS,
+      exhaustedWaitMs: EXHAUSTED_WAIT_MS,
+      loginReplyTimeoutMs: LOGIN_REPLY_TIMEOUT_MS,
+      win: window,
+      ...options,
+    };
+    const remembered = readStorage('local', storageKeys.extensionConnected) === '1';
+    this.status = {
+      phase: 'idle', installed: false, connected: remembered, origin: null, version: null, error: null, lastLogin: null,
+    };
+    this.opts.win.addEventListener('message', this.onMessage);
+  }
+
+  getStatus = (): BridgeStatus => this.status;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  private set(patch: Partial<BridgeStatus>) {
+    this.status = { ...this.status, ...patch };
+    this.listeners.forEach((l) => l());
+  }
+
+  /** Runs the handshake once; later calls share its outcome. */
+  connect(): Promise<void> {
+    this.connecting ??= this.runHandshake();
+    return this.connecting;
+  }
+
+  private async runHandshake(): Promise<void> {
+    this.set({ phase: 'connecting', error: null });
+    const origins = typeof this.opts.origins === 'function' ? this.opts.origins() : this.opts.origins;
+    for (const origin of origins) {
+      if (this.disposed) return;
+      const answer = await this.tryOrigin(origin);
+      if (answer) {
+        writeStorage('local', storageKeys.extensionConnected, '1');
+        this.set({ phase: 'connected', installed: true, connected: true, origin, version: answer.version });
+        return;
+      }
+    }
+    await sleep(this.opts.exhaustedWaitMs);
+    if (this.disposed) return;
+    writeStorage('local', storageKeys.extensionConnected, '');
+    this.set({ phase: 'failed', installed: false, connected: false, origin: null, version: null, error: NO_MATCHING_URLS });
+    throw new Error(NO_MATCHING_URLS);
+  }
+
+  /**
+   * One attempt: once the frame has loaded, the handshake is posted and must be answered within
+   * the timeout (500 ms). A frame that does not even load within FRAME_LOAD_BACKSTOP_MS counts as
+   * unanswered too.
+   */
+  private tryOrigin(origin: string): Promise<{ version: string } | null> {
+    const doc = this.opts.win.document;
+    const frame = doc.createElement('iframe');
+    frame.hidden = true;
+    frame.tabIndex = -1;
+    frame.title = 'Full Page Shot extension connection';
+    frame.setAttribute('aria-hidden', 'true');
+    const id = newId('handshake');
+    return new Promise((resolve) => {
+      let done = false;
+      let timer = setTimeout(() => finish(null), FRAME_LOAD_BACKSTOP_MS);
+      const finish = (result: { version: string } | null) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        this.opts.win.removeEventListener('message', onReply);
+        if (result && !this.disposed) this.frame = frame;
+        else frame.remove();
+        resolve(result);
+      };
+      const onReply = (event: MessageEvent) => {
+        if (event.origin !== origin || event.source !== frame.contentWindow) return;
+        const reply = asExtensionReply(event.data);
+        if (reply?.type === 'handshake-ok' && reply.id === id) finish({ version: reply.version });
+      };
+      this.opts.win.addEventListener('message', onReply);
+      frame.addEventListener('load', () => {
+        if (done) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(null), this.opts.handshakeTimeoutMs);
+        const msg: SiteToExtension = { source: SOURCE_SITE, type: 'handshake', id };
+        try {
+          frame.contentWindow?.postMessage(msg, origin);
+        } catch {
+          finish(null);
+        }
+      });
+      frame.src = `${origin}${FRAME_PATH}`;
+      doc.body.appendChild(frame);
+    });
+  }
+
+  private onMessage = (event: MessageEvent) => {
+    const { origin } = this.status;
+    if (!this.frame || !origin || event.origin !== origin || event.source !== this.frame.contentWindow) return;
+    const reply = asExtensionReply(event.data);
+    if (reply?.type !== 'login-success') return;
+    this.pendingLogins.get(reply.id)?.(reply.status);
+    if (shouldRebroadcastLoginSuccess(reply.status)) {
+      this.opts.win.dispatchEvent(new CustomEvent(LOGIN_SUCCESS_EVENT, { detail: { status: reply.status } }));
+    }
+  };
+
+  /**
+   * Tells the extension who is signed in (an empty payload logs it out). Waits for the handshake
+   * (at most `waitMs` when given); resolves with the extension's reply status, or null when there
+   * is no extension or it did not answer.
+   */
+  async sendLogin(payload: LoginPayload, { waitMs }: { waitMs?: number } = {}): Promise<{ status: string } | null> {
+    const handshake = this.connect().then(() => true, () => false);
+    const connected = await (waitMs === undefined ? handshake : Promise.race([handshake, sleep(waitMs).then(() => false)]));
+    const target = this.frame?.contentWindow;
+    const origin = this.status.origin;
+    if (!connected || !target || !origin) return null;
+    const id = newId('login');
+    const msg: SiteToExtension = { source: SOURCE_SITE, type: 'login', id, payload };
+    const status = await new Promise<string | null>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pendingLogins.delete(id);
+        resolve(null);
+      }, this.opts.loginReplyTimeoutMs);
+      this.pendingLogins.set(id, (s) => {
+        clearTimeout(timer);
+        this.pendingLogins.delete(id);
+        resolve(s);
+      });
+      target.postMessage(msg, origin);
+    });
+    if (status === null) return null;
+    this.set({ lastLogin: { userId: 'userId' in payload ? payload.userId : null, status } });
+    return { status };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.opts.win.removeEventListener('message', this.onMessage);
+    this.frame?.remove();
+    this.frame = null;
+  }
+}
+
+/** The extension origins to try: the /_test override first (an unpacked build), then the configured ones. */
+export function bridgeOrigins(configured: readonly string[]): string[] {
+  const override = readStorage('local', storageKeys.extensionIdOverride);
+  const first = override ? [`chrome-extension://${override}`] : [];
+  return [...new Set([...first, ...configured])];
+}
+
+// ── React access ────────────────────────────────────────────────────────────
+
+/** Provided by the app's ExtensionBridgeProvider (app/providers.tsx); null until the config is read. */
+export const ExtensionBridgeContext = createContext<{ bridge: ExtensionBridge | null } | undefined>(undefined);
+
+/** The bridge, or null while it is not set up (or outside the provider). */
+export function useExtensionBridge(): ExtensionBridge | null {
+  return useContext(ExtensionBridgeContext)?.bridge ?? null;
+}
+
+const idleStatus: BridgeStatus = {
+  phase: 'idle', installed: false, connected: false, origin: null, version: null, error: null, lastLogin: null,
+};
+const noop = () => () => {};
+
+/** Installed / connected flags and the last acknowledged login, re-rendering on change. */
+export function useExtensionStatus(): BridgeStatus {
+  const bridge = useExtensionBridge();
+  return useSyncExternalStore(bridge?.subscribe ?? noop, bridge?.getStatus ?? (() => idleStatus), bridge?.getStatus ?? (() => idleStatus));
+}
