@@ -39,7 +39,16 @@ export function withAccountShell(children: RouteObject[]): RouteObject {
 /** Routes of the signed-in part of the site (auth, account, connect, _test), all lazy. */
 export const accountRoutes: RouteObject[] = [
   withAccountShell([
-    { path: paths.account.path, lazy: async () => ({ Component: (await import('../features/account/routes/account')).Component }) },
+    {
+      path: paths.account.path,
+      lazy: async () => {
+        const [{ AccountRoute }, { AccountBilling }] = await Promise.all([
+          import('../features/account/routes/account'),
+          import('../features/billing/components/account-billing'),
+        ]);
+        return { Component: () => <AccountRoute Billing={AccountBilling} /> };
+      },
+    },
     { path: paths.authSignIn.path, lazy: async () => ({ Component: (await import('../features/auth/routes/sign-in')).Component }) },
     { path: paths.authSignOut.path, lazy: async () => ({ Component: (await import('../features/auth/routes/sign-out')).Component }) },
     { path: paths.connect.path, lazy: async () => ({ Component: (await import('../features/auth/routes/connect')).Component }) },

@@ -33,6 +33,8 @@ export interface AccountContextValue {
   dismissAlert: (id: number) => void;
   /** Loads the account again; rejects (after alerting) when it cannot. */
   refreshAccount: () => Promise<Account>;
+  /** Takes an account a call already answered (billing actions) without a reload and its spinner. */
+  replaceAccount: (account: Account) => void;
 }
 
 const AccountContext = createContext<AccountContextValue | null>(null);
@@ -125,9 +127,10 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     void bridge.sendLogin(buildLoginMessage(account, showExperimental));
   }, [account, bridge, showExperimental]);
 
+  const replaceAccount = useCallback((next: Account) => setAccount(next), []);
   const value = useMemo<AccountContextValue>(
-    () => ({ state, account, organization, error, alerts, dismissAlert, refreshAccount }),
-    [state, account, organization, error, alerts, dismissAlert, refreshAccount],
+    () => ({ state, account, organization, error, alerts, dismissAlert, refreshAccount, replaceAccount }),
+    [state, account, organization, error, alerts, dismissAlert, refreshAccount, replaceAccount],
   );
   const roles = useMemo(() => ({ roles: rolesOf(account) }), [account]);
 

@@ -10,6 +10,9 @@ import { setRuntimeConfigForTests } from '../../../lib/runtime-config';
 import { AccountAlerts, AccountProvider } from '../components/account-provider';
 import { AccountRoute } from './account';
 
+/** Stands in for the billing feature, which the app layer mounts in this slot. */
+const FakeBilling = ({ account }: { account: { userId: string } }) => <p>Billing for {account.userId}</p>;
+
 // ── fakes: the auth store and the API ───────────────────────────────────────
 const fake = vi.hoisted(() => {
   const listeners = new Set<() => void>();
@@ -71,7 +74,7 @@ function renderAccount(path = '/account') {
           </AccountProvider>
         ),
         children: [
-          { path: '/account', element: <AccountRoute /> },
+          { path: '/account', element: <AccountRoute Billing={FakeBilling} /> },
           { path: '/enterprise/account', element: <h1>Enterprise area</h1> },
         ],
       },
@@ -112,7 +115,7 @@ describe('/account', () => {
     screen.getByText(/Force-reload the page/);
   });
 
-  it('shows a free user Basic, e-mail, log-in method, Go premium and payments', async () => {
+  it('shows a free user Basic, e-mail, log-in method, Go premium and the billing slot', async () => {
     fake.auth.set(signedIn());
     api(freeAccount);
     renderAccount();
@@ -121,10 +124,7 @@ describe('/account', () => {
     expect(field('Email').textContent).toContain('ann@example.com');
     expect(field('Log-in Method').textContent).toBe('Email');
     expect(screen.getByRole('link', { name: 'Go premium' }).getAttribute('href')).toBe('/checkout');
-    const row = within(await screen.findByRole('table')).getAllByRole('row')[1];
-    expect(row.textContent).toContain('Premium (yearly)');
-    expect(row.textContent).toContain('$12');
-    expect(row.textContent).toContain('Paid');
+    await screen.findByText('Billing for u-1');
     expect(screen.queryByRole('link', { name: 'Back to extension' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/auth/signout');
     within(screen.getByRole('region', { name: 'DEBUG' })).getByText('u-1');

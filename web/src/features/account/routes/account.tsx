@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { Account } from '#shared/domain/account';
 import { Authorization, useAuthorization } from '../../../components/authorization';
@@ -15,12 +15,17 @@ import { ChangeEmail } from '../components/change-email';
 import { DebugBlock } from '../components/debug-block';
 import { LoginHelp } from '../components/login-help';
 import { ORG_SUCCESS_PARAM, ORG_SUCCESS_VALUE, OrgSuccessBanner } from '../components/org-success-banner';
-import { PaymentsList } from '../components/payments-list';
 import { SignedOut } from '../components/signed-out';
 import { SubscriptionSummary } from '../components/subscription-summary';
 import '../account.css';
 
 export const UNABLE_TO_LOAD_USER = 'Unable to load user.';
+
+/**
+ * Subscription management (status actions, card, payments) comes from the billing feature; the
+ * app layer composes the two so features don't import each other.
+ */
+export type BillingSlot = ComponentType<{ account: Account; onAccountChange: (account: Account) => void }>;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -44,7 +49,7 @@ function PageSpinner({ label }: { label: string }) {
  * visitors get the sign-in prompt; signed-in users their subscription, e-mail, log-in method,
  * payments and the ways back to the extension.
  */
-export function AccountRoute() {
+export function AccountRoute({ Billing }: { Billing: BillingSlot }) {
   usePageTitle('Account');
   const auth = useAuth();
   const { state, account, error } = useAccount();
@@ -77,10 +82,11 @@ export function AccountRoute() {
     );
   }
   if (checkAccess({ policy: 'enterprise:manage' })) return <Navigate to={paths.enterpriseAccount.path} replace />;
-  return <AccountDetails account={account} user={auth.user} justSignedIn={auth.justSignedIn} />;
+  return <AccountDetails account={account} user={auth.user} justSignedIn={auth.justSignedIn} Billing={Billing} />;
 }
 
-function AccountDetails({ account, user, justSignedIn }: { account: Account; user: AuthUser; justSignedIn: boolean }) {
+function AccountDetails({ account, user, justSignedIn, Billing }: { account: Account; user: AuthUser; justSignedIn: boolean; Billing: BillingSlot }) {
+  const { replaceAccount } = useAccount();
   const next = useNextUrl();
   const [params] = useSearchParams();
   const orgJoined = params.get(ORG_SUCCESS_PARAM) === ORG_SUCCESS_VALUE && !!account.orgName;
@@ -103,7 +109,7 @@ function AccountDetails({ account, user, justSignedIn }: { account: Account; use
       </Authorization>
 
       <Authorization policy="account:change">
-        <PaymentsList />
+        <Billing account={account} onAccountChange={replaceAccount} />
       </Authorization>
 
       <nav className="account-card account-actions" aria-label="Account actions">
@@ -142,10 +148,6 @@ function IndividualAccount({ account, user }: { account: Account; user: AuthUser
           Go premium
         </ButtonLink>
       </Authorization>
-      {/*
-        Slot: subscription management (cancel, auto-renew toggle, card update, checkout return with
-        ?checkout=success&session_id, hide_account=1) belongs to the subscription issue and goes here.
-      */}
     </section>
   );
 }
@@ -168,4 +170,3 @@ function EnterpriseMemberAccount({ account, user }: { account: Account; user: Au
   );
 }
 
-export { AccountRoute as Component };
