@@ -1,0 +1,211 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
+import type { Construct } from 'constructs';
+import type { TableDef } from '../tables';
+import { repoRoot } from '../settings';
+
+export type AccessMode = 'RO' | 'RW';
+
+/** A DynamoDB table together with its definition from infra/tables.ts (keys, indexes, env var). */
+export interface BindableTable {
+  readonly table: dynamodb.ITable;
+  readonly def: TableDef;
+}
+
+/** Cognito admin actions a handler may be granted, spelled out (no wildcards). */
+export type CognitoAdminAction =
+  | 'AdminGetUser'
+  | 'ListUsers'
+  | 'AdminCreateUser'
+  | 'AdminSetUserPassword'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminConfirmSignUp'
+  | 'AdminDeleteUser'
+  | 'AdminListGroupsForUser'
+  | 'AdminUserGlobalSignOut';
+
+const TABLE_READ = [
+  'dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable',
+];
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const OBJECT_READ = ['s3:GetObject'];
+const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject'];
+
+/** esbuild output is ESM; a few CommonJS dependencies still call `require` for node built-ins. */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __fpsCreateRequire } from 'node:module'; const require = __fpsCreateRequire(import.meta.url);";
+
+export interface ApiFunctionProps
+  extends Omit<NodejsFunctionProps, 'runtime' | 'architecture' | 'entry' | 'handler' | 'logGroup' | 'loggingFormat' | 'role' | 'bundling'> {
+  /** Handler module under `lambdas/`, without extension (the route table's `handler`). */
+  readonly handlerModule: string;
+  /** Powertools service name (logger `service` key). */
+  readonly serviceName: string;
+  readonly logRetention: logs.RetentionDays;
+  /** What happens to the log group when the stack is deleted. */
+  readonly logRemovalPolicy?: RemovalPolicy;
+  /**
+   * Packages to leave out of the bundle besides `@aws-sdk/*`, for native modules that must come
+   * from a Lambda layer built for linux-arm64 (pass it in `layers`), e.g. `sharp`.
+   */
+  readonly extraExternalModules?: string[];
+}
+
+/**
+ * The one Lambda shape of the backend: Node.js 22 on arm64, ESM bundle with source maps and only
+ * the runtime's `@aws-sdk/*` left external, JSON logs into its own log group with retention, and a
+ * role that starts with nothing but permission to write those logs. Everything else is added with
+ * the `bind*` / `allow*` methods, each granting the narrowest set of actions on named resources.
+ */
+export class ApiFunction extends NodejsFunction {
+  private readonly ownRole: iam.Role;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    const { handlerModule, serviceName, logRetention, logRemovalPolicy, environment, extraExternalModules, ...rest } = props;
+    const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
+      retention: logRetention,
+      removalPolicy: logRemovalPolicy ?? RemovalPolicy.DESTROY,
+    });
+    // Own role without the AWSLambdaBasicExecutionRole managed policy (which allows writing to any
+    // log group): this function may write to its own log group only.
+    const role = new iam.Role(scope, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${serviceName} ${handlerModule}`,
+    });
+    role.addToPrincipalPolicy(new iam.PolicyStatement({
+      actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      resources: [logGroup.logGroupArn],
+    }));
+
+    super(scope, id, {
+      memorySize: 512,
+      timeout: Duration.seconds(15),
+      ...rest,
+      entry: path.join(repoRoot, 'lambdas', `${handlerModule}.ts`),
+      handler: 'handler',
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      role,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      environment: {
+        POWERTOOLS_SERVICE_NAME: serviceName,
+        NODE_OPTIONS: '--enable-source-maps',
+        ...environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        externalModules: ['@aws-sdk/*', ...(extraExternalModules ?? [])],
+        banner: ESM_REQUIRE_BANNER,
+        logLevel: LogLevel.WARNING,
+      },
+    });
+    this.ownRole = role;
+
+    // AwsSolutions-L1 wants the newest Node.js runtime. DESIGN.md pins nodejs22.x ("Versions
+    // verified"): the middy and Powertools versions in use are verified on it, and the local stack
+    // runs the same handlers on Node 20/22. Moving to a newer runtime is a deliberate upgrade.
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Runtime pinned to nodejs22.x by DESIGN.md (verified middy/Powertools versions); upgrades are deliberate.',
+    });
+  }
+
+  /** Read or read-write data access to one table and its named indexes; injects the table's env var. */
+  bindTable(t: BindableTable, mode: AccessMode): this {
+    this.addEnvironment(t.def.envVar, t.table.tableName);
+    this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
+      actions: mode === 'RW' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
+      // Each index by name rather than `index/*`: no wildcard in the policy.
+      resources: [t.table.tableArn, ...t.def.indexes.map((i) => `${t.table.tableArn}/index/${i.indexName}`)],
+    }));
+    return this;
+  }
+
+  /**
+   * Object access to one bucket (presigned URLs are signed with this role, so a presigned PUT
+   * needs RW); ListBucket so that a missing object is a 404, not a 403. Injects `envVar`.
+   */
+  bindBucket(bucket: s3.IBucket, mode: AccessMode, envVar = 'IMAGES_BUCKET'): this {
+    this.addEnvironment(envVar, bucket.bucketName);
+    const objects = bucket.arnForObjects('*');
+    this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
+      actions: mode === 'RW' ? [...OBJECT_READ, ...OBJECT_WRITE] : OBJECT_READ,
+      resources: [objects],
+    }));
+    this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    // AwsSolutions-IAM5: object keys are per user and per image and not known in advance, so
+    // object-level access needs `<bucket>/*`. Acknowledged for exactly this resource string.
+    Validations.of(this.ownRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${flattenCfnReference(Stack.of(this).resolve(objects))}]`,
+      reason: 'Object keys are generated per user/image; access is limited to the one images bucket.',
+    });
+    return this;
+  }
+
+  /** Named Cognito admin actions on one user pool; injects USER_POOL_ID. */
+  allowCognito(userPool: cognito.IUserPool, actions: readonly CognitoAdminAction[]): this {
+    this.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+    if (actions.length === 0) return this;
+    this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
+      actions: actions.map((a) => `cognito-idp:${a}`),
+      resources: [userPool.userPoolArn],
+    }));
+    return this;
+  }
+
+  /**
+   * ssm:GetParameter on exactly these parameter names (SecureString values are read at runtime,
+   * never placed in the template). The default `aws/ssm` key needs no IAM grant: its key policy
+   * admits callers of the account through SSM. A customer managed key gets kms:Decrypt, scoped to
+   * calls made through SSM.
+   */
+  allowParameters(names: readonly string[], kmsKeyArn?: string): this {
+    if (names.length === 0) return this;
+    const stack = Stack.of(this);
+    this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: names.map((n) => stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: n.replace(/^\//, '') })),
+    }));
+    if (kmsKeyArn) {
+      this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
+        actions: ['kms:Decrypt'],
+        resources: [kmsKeyArn],
+        conditions: { StringEquals: { 'kms:ViaService': `ssm.${stack.region}.amazonaws.com` } },
+      }));
+    }
+    return this;
+  }
+
+  /** ses:SendEmail from one identity (the sender's domain and address); injects EMAIL_FROM. */
+  allowSendEmail(from: string): this {
+    this.addEnvironment('EMAIL_FROM', from);
+    const stack = Stack.of(this);
+    const domain = from.split('@')[1] ?? from;
+    this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resources: [...new Set([domain, from])].map((identity) =>
+        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+    }));
+    return this;
+  }
+}

@@ -1,0 +1,190 @@
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
+import type { Construct } from 'constructs';
+import { routeList } from '#shared/api/routes';
+import type { RouteDef } from '#shared/api/route';
+import { ApiFunction } from '../constructs/api-function';
+import type { EnvironmentConfig } from '../environments';
+import { resourcePrefix, siteOrigins, stripePriceParam, stripeSecretParam, stripeWebhookSecretParam } from '../names';
+import { DataRefs } from '../refs';
+import { routeGrants } from '../route-grants';
+import type { TableKey } from '../tables';
+
+export interface ApiStackProps extends StackProps {
+  config: EnvironmentConfig;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  stripePremiumPrice?: string;
+  stripeEnterprisePrice?: string;
+  stripeParamKmsKeyArn?: string;
+}
+
+/**
+ * API Gateway HTTP route key path. HTTP APIs reject route paths ending in `/` and route a request
+ * for `/images/` to the `/images` route, so the table's spec paths (`/images/`, `/images/{id}/`)
+ * are registered without the trailing slash and still answer at the spec's URLs.
+ */
+export const awsRoutePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** Whether API Gateway checks a Cognito JWT before the handler runs. */
+export const needsJwt = (route: Pick<RouteDef, 'caller'>) => route.caller === 'user' || route.caller === 'staff';
+
+const pascal = (id: string) => id[0]!.toUpperCase() + id.slice(1);
+
+/**
+ * The HTTP API, generated from the route table: one function and one route per entry, the JWT
+ * authorizer on `user` and `staff` routes (handlers check the `staff` group again), least-privilege
+ * grants from infra/route-grants.ts.
+ */
+export class ApiStack extends Stack {
+  readonly api: apigwv2.HttpApi;
+  /** Base URL without trailing slash, e.g. https://abc.execute-api.eu-west-1.amazonaws.com */
+  readonly apiUrl: string;
+  readonly functions: Record<string, ApiFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const env = props.config;
+    const prefix = resourcePrefix(env);
+    const removalPolicy = env.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const data = new DataRefs(this, 'Data', env);
+
+    // Price ids: a context value if given, else an SSM String parameter resolved at deploy time
+    // (a CloudFormation parameter, so synth makes no AWS call).
+    const price = (plan: 'premium' | 'enterprise', given?: string) =>
+      given ?? ssm.StringParameter.valueForStringParameter(this, stripePriceParam(env, plan));
+    const stripeEnv = {
+      STRIPE_SECRET_PARAM: stripeSecretParam(env),
+      STRIPE_WEBHOOK_SECRET_PARAM: stripeWebhookSecretParam(env),
+      STRIPE_PREMIUM_PRICE: price('premium', props.stripePremiumPrice),
+      STRIPE_ENTERPRISE_PRICE: price('enterprise', props.stripeEnterprisePrice),
+      STRIPE_LIVE_MODE: String(env.stripeLiveMode),
+    };
+    const commonEnv = {
+      APP_ENV: env.name,
+      SITE_URL: env.siteUrl,
+      EXTENSION_ORIGINS: env.extensionOrigins.join(','),
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+    };
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: env.logRetentionDays as logs.RetentionDays,
+      removalPolicy,
+    });
+
+    this.api = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: `${prefix}-api`,
+      description: `Full-page screenshot API (${env.name})`,
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: siteOrigins(env),
+        allowMethods: [
+          apigwv2.CorsHttpMethod.GET, apigwv2.CorsHttpMethod.POST, apigwv2.CorsHttpMethod.PUT,
+          apigwv2.CorsHttpMethod.DELETE, apigwv2.CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: ['authorization', 'content-type'],
+        maxAge: Duration.hours(1),
+      },
+    });
+    new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: env.throttle.rateLimit, burstLimit: env.throttle.burstLimit },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify({
+          requestId: '$context.requestId',
+          ip: '$context.identity.sourceIp',
+          requestTime: '$context.requestTime',
+          routeKey: '$context.routeKey',
+          status: '$context.status',
+          protocol: '$context.protocol',
+          responseLength: '$context.responseLength',
+          latency: '$context.responseLatency',
+          integrationLatency: '$context.integrationLatency',
+          integrationError: '$context.integrationErrorMessage',
+          authorizerError: '$context.authorizer.error',
+          userAgent: '$context.identity.userAgent',
+        })),
+      },
+    });
+    this.apiUrl = this.api.apiEndpoint;
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoJwt', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    for (const route of routeList) {
+      const grants = routeGrants[route.id as keyof typeof routeGrants];
+      const name = pascal(route.id);
+      const native = grants.nativeModules ?? [];
+      const layers = native.flatMap((m) => {
+        const arn = this.node.tryGetContext(`${m}LayerArn`) as string | undefined;
+        return arn ? [lambda.LayerVersion.fromLayerVersionArn(this, `${name}${pascal(m)}Layer`, arn)] : [];
+      });
+      const fn = new ApiFunction(this, `${name}Fn`, {
+        functionName: `${prefix}-${route.id}`,
+        description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
+        handlerModule: route.handler,
+        serviceName: `${prefix}-api`,
+        logRetention: env.logRetentionDays as logs.RetentionDays,
+        logRemovalPolicy: removalPolicy,
+        memorySize: grants.memorySize,
+        timeout: grants.timeoutSeconds ? Duration.seconds(grants.timeoutSeconds) : undefined,
+        environment: { ...commonEnv, ...(grants.stripe ? stripeEnv : {}) },
+        extraExternalModules: [...native],
+        layers,
+      });
+      for (const m of native.filter((m) => !this.node.tryGetContext(`${m}LayerArn`))) {
+        Annotations.of(fn).addWarningV2(
+          'fps:nativeModuleLayer',
+          `${route.id} loads '${m}' from a linux-arm64 layer; pass -c ${m}LayerArn=<layer version ARN> (see infra/README.md).`,
+        );
+      }
+      for (const [key, mode] of Object.entries(grants.tables ?? {}) as [TableKey, 'RO' | 'RW'][]) {
+        fn.bindTable(data.tables[key], mode);
+      }
+      if (grants.bucket) fn.bindBucket(data.imagesBucket, grants.bucket);
+      if (grants.cognito) fn.allowCognito(props.userPool, grants.cognito);
+      if (grants.stripe) {
+        fn.allowParameters(
+          grants.stripe === 'webhook' ? [stripeSecretParam(env), stripeWebhookSecretParam(env)] : [stripeSecretParam(env)],
+          props.stripeParamKmsKeyArn,
+        );
+      }
+      if (grants.email) fn.allowSendEmail(env.emailFrom);
+      this.functions[route.id] = fn;
+
+      const [httpRoute] = this.api.addRoutes({
+        path: awsRoutePath(route.path),
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+        authorizer: needsJwt(route) ? authorizer : undefined,
+      });
+      if (!needsJwt(route)) {
+        // AwsSolutions-APIG4: the route table declares this route callable without a Cognito
+        // token. 'public' routes are the invite-token and contact-form endpoints (the invite
+        // token itself is the credential); 'stripe-signature' is Stripe's webhook, whose
+        // signature the handler verifies on the raw body.
+        Validations.of(httpRoute!).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: route.caller === 'stripe-signature'
+            ? 'Stripe webhook: authenticated by the Stripe-Signature header, verified in the handler.'
+            : `Public by the route table (${route.id}); an invite token or nothing is the credential.`,
+        });
+      }
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: this.apiUrl });
+  }
+}

@@ -1,0 +1,178 @@
+import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { ApiFunction } from '../constructs/api-function';
+import type { EnvironmentConfig } from '../environments';
+import { googleClientSecretName, resourcePrefix } from '../names';
+import { DataRefs } from '../refs';
+
+export interface AuthStackProps extends StackProps {
+  config: EnvironmentConfig;
+  /** Google OAuth client id; the Google identity provider is created only when given. */
+  googleClientId?: string;
+  /** Region of a verified SES identity for `config.emailFrom`; Cognito's own sender otherwise. */
+  sesRegion?: string;
+}
+
+/** The OAuth redirect targets of the SPA, for every origin the site is served from. */
+export function oauthRedirects(env: EnvironmentConfig) {
+  const origins = [env.siteUrl, ...env.extraCallbackOrigins].map((u) => u.replace(/\/+$/, ''));
+  return {
+    signIn: origins.map((o) => `${o}/auth/signin`),
+    signOut: origins.map((o) => `${o}/auth/signout`),
+  };
+}
+
+/**
+ * Cognito: the user pool (e-mail is the username), its `staff` group, the PostConfirmation trigger
+ * that creates the user row, the managed-login domain and the SPA's public app client.
+ */
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+  /** Managed-login host, `<prefix>.auth.<region>.amazoncognito.com`. */
+  readonly oauthDomain: string;
+  readonly googleEnabled: boolean;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const env = props.config;
+    const prefix = resourcePrefix(env);
+    const removalPolicy = env.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const data = new DataRefs(this, 'Data', env);
+
+    const postConfirmation = new ApiFunction(this, 'PostConfirmation', {
+      handlerModule: 'auth-triggers/post-confirmation',
+      serviceName: `${prefix}-auth`,
+      description: 'Cognito PostConfirmation: creates the user row',
+      logRetention: env.logRetentionDays as logs.RetentionDays,
+      logRemovalPolicy: removalPolicy,
+      environment: { APP_ENV: env.name },
+    }).bindTable(data.tables.users, 'RW');
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      userPoolName: `${prefix}-users`,
+      // E-mail is the username (UsernameAttributes=email), case-insensitive.
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      // A changed e-mail takes effect only once the new address is verified.
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      customAttributes: { identity_id: new cognito.StringAttribute({ mutable: true, maxLen: 256 }) },
+      // The product's password rule: at least 8 characters with lower- and upper-case letters.
+      passwordPolicy: {
+        minLength: 8, requireLowercase: true, requireUppercase: true, requireDigits: false, requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      featurePlan: env.threatProtection ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
+      standardThreatProtectionMode: env.threatProtection ? cognito.StandardThreatProtectionMode.FULL_FUNCTION : undefined,
+      userVerification: {
+        emailSubject: 'Your verification code',
+        emailBody: 'Your verification code is {####}',
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+      },
+      email: props.sesRegion
+        ? cognito.UserPoolEmail.withSES({ fromEmail: env.emailFrom, sesRegion: props.sesRegion })
+        : cognito.UserPoolEmail.withCognito(),
+      lambdaTriggers: { postConfirmation },
+      deletionProtection: env.retainData,
+      removalPolicy,
+    });
+
+    // AwsSolutions-COG1 wants digits and symbols too. The specification fixes the password rule
+    // (8+ characters, lower and upper case) and the SPA and the invite-accept handler check the
+    // same rule, so Cognito must not be stricter than what the product tells the user.
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG1',
+      reason: 'Password rule is fixed by the product specification (min 8, lower+upper case); client and server check the same rule.',
+    });
+    // AwsSolutions-COG2 (warning): MFA is offered (TOTP, optional) but not required; requiring it
+    // would break the extension sign-in flow the specification describes.
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason: 'TOTP MFA is optional for users; mandatory MFA is not part of the product sign-in flow.',
+    });
+    if (!env.threatProtection) {
+      // AwsSolutions-COG8: the Plus plan (threat protection enforced) is billed per MAU; master
+      // uses it, dev and staging have only test users.
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason: `Plus tier with threat protection is enabled in master only; ${env.name} holds test users.`,
+      });
+    }
+
+    new cognito.UserPoolGroup(this, 'StaffGroup', {
+      userPool: this.userPool,
+      groupName: 'staff',
+      description: 'Staff: may use the admin tool (checked again by each admin handler).',
+    });
+
+    const domain = this.userPool.addDomain('Domain', {
+      cognitoDomain: { domainPrefix: env.authDomainPrefix },
+      managedLoginVersion: cognito.ManagedLoginVersion.NEWER_MANAGED_LOGIN,
+    });
+    this.oauthDomain = `${env.authDomainPrefix}.auth.${Aws.REGION}.amazoncognito.com`;
+
+    const providers = [cognito.UserPoolClientIdentityProvider.COGNITO];
+    let google: cognito.UserPoolIdentityProviderGoogle | undefined;
+    if (props.googleClientId) {
+      google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: props.googleClientId,
+        // Dynamic reference, resolved by CloudFormation at deploy time; never in the template.
+        clientSecretValue: SecretValue.secretsManager(googleClientSecretName(env)),
+        scopes: ['openid', 'email', 'profile'],
+        // email_verified is not mapped: mapping needs the client to have write access to it,
+        // which would also let users mark their own address as verified.
+        attributeMapping: {
+          email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+          fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+        },
+      });
+      providers.push(cognito.UserPoolClientIdentityProvider.GOOGLE);
+    }
+    this.googleEnabled = Boolean(google);
+
+    const redirects = oauthRedirects(env);
+    this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: `${prefix}-web`,
+      generateSecret: false,
+      // USER_PASSWORD_AUTH is the local-stack flow (same Amplify API); SRP for any direct sign-in.
+      authFlows: { userPassword: true, userSrp: true },
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE, cognito.OAuthScope.COGNITO_ADMIN],
+        callbackUrls: redirects.signIn,
+        logoutUrls: redirects.signOut,
+      },
+      supportedIdentityProviders: providers,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      // custom:identity_id is written by the backend only.
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
+    });
+    if (google) this.client.node.addDependency(google);
+
+    // The newer managed login needs a style; Cognito's default one is enough.
+    const branding = new cognito.CfnManagedLoginBranding(this, 'ManagedLoginBranding', {
+      userPoolId: this.userPool.userPoolId,
+      clientId: this.client.userPoolClientId,
+      useCognitoProvidedValues: true,
+    });
+    branding.node.addDependency(domain);
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.client.userPoolClientId });
+    new CfnOutput(this, 'OAuthDomain', { value: this.oauthDomain });
+    new CfnOutput(this, 'Issuer', { value: this.userPool.userPoolProviderUrl });
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { flat, resourcesOf, synth, type CfnJson } from './helpers';
+
+const dev = synth('dev');
+
+describe('auth stack', () => {
+  it('user pool: e-mail username, self sign-up, verification, password rule, identity_id', () => {
+    dev.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireLowercase: true, RequireUppercase: true }) },
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'identity_id', AttributeDataType: 'String', Mutable: true })]),
+      UserPoolTier: 'ESSENTIALS',
+    });
+  });
+
+  it('master uses the Plus plan with threat protection enforced, and is retained', () => {
+    const master = synth('master');
+    master.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS', UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' }, DeletionProtection: 'ACTIVE',
+    });
+    master.auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+
+  it('has the staff group', () => {
+    dev.auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'staff' });
+  });
+
+  it('PostConfirmation trigger is lambdas/auth-triggers/post-confirmation with RW on the users table', () => {
+    const [[fnId, fn]] = resourcesOf(dev.auth, 'AWS::Lambda::Function');
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    expect(fn.Properties.Environment.Variables.USERS_TABLE).toBe('fps-dev-users');
+    dev.auth.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [fnId, 'Arn'] } } });
+    const [[, policy]] = resourcesOf(dev.auth, 'AWS::IAM::Policy');
+    const text = JSON.stringify(policy.Properties.PolicyDocument.Statement.map((s: CfnJson) => ({ ...s, Resource: [s.Resource].flat().map(flat) })));
+    expect(text).toContain('dynamodb:PutItem');
+    expect(text).toContain(':table/fps-dev-users');
+    expect(text).not.toContain('fps-dev-orgs');
+  });
+
+  it('managed-login domain with the env prefix and Cognito-provided branding', () => {
+    dev.auth.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'fullpageshot-dev', ManagedLoginVersion: 2 });
+    dev.auth.hasResourceProperties('AWS::Cognito::ManagedLoginBranding', { UseCognitoProvidedValues: true });
+    expect(flat(dev.stacks.auth.resolve(dev.stacks.auth.oauthDomain))).toBe('fullpageshot-dev.auth.<AWS::Region>.amazoncognito.com');
+  });
+
+  it('public app client: code flow, per-env callbacks, password + refresh auth, no secret', () => {
+    dev.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: Match.arrayWith(['openid', 'email']),
+      CallbackURLs: ['https://dev.fullpageshot.example/auth/signin', 'http://localhost:5173/auth/signin', 'http://127.0.0.1:5173/auth/signin'],
+      LogoutURLs: ['https://dev.fullpageshot.example/auth/signout', 'http://localhost:5173/auth/signout', 'http://127.0.0.1:5173/auth/signout'],
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      SupportedIdentityProviders: ['COGNITO'],
+      WriteAttributes: Match.not(Match.arrayWith(['custom:identity_id'])),
+    });
+    synth('staging').auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      CallbackURLs: ['https://staging.fullpageshot.example/auth/signin'],
+      LogoutURLs: ['https://staging.fullpageshot.example/auth/signout'],
+    });
+  });
+
+  it('Google IdP exists only with -c googleClientId, secret by Secrets Manager reference', () => {
+    expect(Object.keys(dev.auth.findResources('AWS::Cognito::UserPoolIdentityProvider'))).toHaveLength(0);
+    const withGoogle = synth('dev', { googleClientId: 'abc.apps.googleusercontent.com' });
+    withGoogle.auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google', ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: 'abc.apps.googleusercontent.com',
+        client_secret: '{{resolve:secretsmanager:fps/dev/google-oauth-client-secret:SecretString:::}}',
+      }),
+    });
+    withGoogle.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { SupportedIdentityProviders: ['COGNITO', 'Google'] });
+  });
+});

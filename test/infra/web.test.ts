@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { RuntimeConfig } from '../../shared/config/runtime-config';
+import { runtimeConfig } from '../../infra/stacks/web-stack';
+import { flat, resourcesOf, synth } from './helpers';
+
+const dev = synth('dev');
+const [[, distribution]] = resourcesOf(dev.web, 'AWS::CloudFront::Distribution');
+const cfg = distribution.Properties.DistributionConfig;
+
+describe('web stack', () => {
+  it('serves a private bucket through Origin Access Control (no OAI, no public website)', () => {
+    expect(resourcesOf(dev.web, 'AWS::CloudFront::OriginAccessControl')).toHaveLength(1);
+    expect(cfg.Origins).toHaveLength(1);
+    expect(cfg.Origins[0].OriginAccessControlId).toBeDefined();
+    expect(cfg.Origins[0].S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    expect(resourcesOf(dev.web, 'AWS::CloudFront::CloudFrontOriginAccessIdentity')).toHaveLength(0);
+    const site = resourcesOf(dev.web, 'AWS::S3::Bucket').find(([id]) => id.startsWith('SiteBucket'))![1];
+    expect(site.Properties.WebsiteConfiguration).toBeUndefined();
+    expect(site.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicPolicy: true });
+  });
+
+  it('falls back to /index.html for 403 and 404 (SPA routes)', () => {
+    expect(cfg.CustomErrorResponses).toEqual([
+      { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+      { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+    ]);
+    expect(cfg.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(cfg.Logging.Bucket).toBeDefined();
+  });
+
+  it('sends security headers and a CSP for self, the API, Cognito and the extension frame', () => {
+    const [[, policy]] = resourcesOf(dev.web, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const sec = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = flat(sec.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toMatch(/connect-src 'self' <output:[^>]*HttpApi[^>]*> https:\/\/cognito-idp\.<AWS::Region>\.amazonaws\.com https:\/\/fullpageshot-dev\.auth\.<AWS::Region>\.amazoncognito\.com https:\/\/fps-dev-images-/);
+    expect(csp).toContain('frame-src chrome-extension:');
+    expect(csp).toContain("object-src 'none'");
+    expect(sec.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
+    expect(sec.ContentTypeOptions).toEqual({ Override: true });
+    expect(cfg.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it('writes config.json at deploy time with the runtime settings', () => {
+    const deployments = resourcesOf(dev.web, 'Custom::CDKBucketDeployment');
+    // config.json is always deployed; the SPA files only when web/dist holds a build.
+    const config = deployments.find(([id]) => id.startsWith('DeployConfig'))![1];
+    expect(config.Properties.DistributionPaths).toEqual(['/config.json']);
+    expect(config.Properties.Prune).toBe(false);
+    expect(deployments).toHaveLength(dev.stacks.settings.webDist ? 3 : 1);
+    expect(resourcesOf(synth('dev', { deployWeb: 'false' }).web, 'Custom::CDKBucketDeployment')).toHaveLength(1);
+  });
+
+  it('uploads a web build (hashed assets immutable, the rest revalidated) when one exists', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'fps-web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    try {
+      const withBuild = synth('dev', { webDist: dist });
+      const deployments = resourcesOf(withBuild.web, 'Custom::CDKBucketDeployment');
+      expect(deployments).toHaveLength(3);
+      const assets = deployments.find(([id]) => id.startsWith('DeployAssets'))![1];
+      expect(assets.Properties).toMatchObject({ DestinationBucketKeyPrefix: 'assets/', Prune: false });
+      expect(JSON.stringify(assets.Properties.SystemMetadata)).toContain('immutable');
+      const site = deployments.find(([id]) => id.startsWith('DeploySite'))![1];
+      expect(site.Properties.Exclude).toEqual(['assets/*', 'config.json']);
+      expect(site.Properties.DistributionPaths).toEqual(['/*']);
+      expect(withBuild.nag.violations).toEqual([]);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('config.json follows the shared RuntimeConfig schema (hosted auth, env, extension origins, stripe mode)', () => {
+    const s = dev.stacks;
+    const raw = runtimeConfig({
+      config: s.settings.env, apiUrl: s.api.apiUrl, userPool: s.auth.userPool, userPoolClient: s.auth.client,
+      oauthDomain: s.auth.oauthDomain, googleEnabled: false,
+    });
+    // Deploy-time values (tokens) stand in as a plausible literal, then the SPA's own schema parses it.
+    const literal = JSON.parse(JSON.stringify(raw).replace(/\$\{Token\[[^\]]+\]\}/g, 'x1'));
+    // apiUrl is the Api stack's endpoint output (a URL at deploy time).
+    expect(flat(s.web.resolve(raw.apiUrl))).toMatch(/^<output:.*HttpApi.*ApiEndpoint/);
+    literal.apiUrl = 'https://x1.execute-api.x1.amazonaws.com';
+    const parsed = RuntimeConfig.parse(literal);
+    expect(parsed).toMatchObject({
+      env: 'dev', siteUrl: 'https://dev.fullpageshot.example', stripeLiveMode: false,
+      extensionOrigins: s.settings.env.extensionOrigins,
+      auth: { mode: 'hosted', googleEnabled: false },
+      adminConsole: { usersTable: 'fps-dev-users', orgsTable: 'fps-dev-orgs' },
+    });
+    expect(parsed.auth.oauthDomain).toMatch(/^fullpageshot-dev\.auth\./);
+    const m = synth('master').stacks;
+    expect(runtimeConfig({
+      config: m.settings.env, apiUrl: m.api.apiUrl, userPool: m.auth.userPool, userPoolClient: m.auth.client,
+      oauthDomain: m.auth.oauthDomain, googleEnabled: true,
+    })).toMatchObject({ env: 'master', stripeLiveMode: true, auth: { googleEnabled: true } });
+  });
+
+  it('allows the newsletter JSONP origin in script-src when configured', () => {
+    const withNewsletter = synth('dev', { newsletterUrl: 'https://lists.example.com/subscribe/post-json?u=1' });
+    const [[, policy]] = resourcesOf(withNewsletter.web, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = flat(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("script-src 'self' https://lists.example.com;");
+  });
+
+  it('uses the site host and TLS 1.2 when a certificate is given', () => {
+    const withCert = synth('staging', { certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' });
+    withCert.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['staging.fullpageshot.example'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+      }),
+    });
+  });
+});
