@@ -1,13 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Four projects: pure unit tests, handler integration tests against the local emulators (started
+ * once by the global setup), the CDK assertions, and the web tests in jsdom.
+ */
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
-          name: 'node',
+          name: 'unit',
           environment: 'node',
-          include: ['{shared,lambdas,scripts,infra,extension,test/infra,test/integration}/**/*.test.ts'],
+          include: ['{shared,scripts,extension}/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['{lambdas,test/integration}/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
           setupFiles: ['test/integration/setup-env.ts'],
           testTimeout: 30_000,
@@ -16,9 +28,20 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          // One module cache per worker: each environment is synthesised once, not once per file.
+          isolate: false,
+        },
+      },
+      {
+        test: {
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,11 +1,24 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { siteFacts, mailto } from '../../../components/layout/site-facts';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import { PageIntro } from '../components/page-intro';
 
+/**
+ * The account page's login help links here with the page address, the error and the user id, so a
+ * support e-mail can carry them without the user copying anything.
+ */
+function useProblemReport() {
+  const [params] = useSearchParams();
+  const report = { url: params.get('url'), error: params.get('error'), userId: params.get('userId') };
+  if (!report.url && !report.error && !report.userId) return undefined;
+  const body = [`Page: ${report.url ?? ''}`, `Error: ${report.error ?? ''}`, `User id: ${report.userId ?? ''}`].join('\n');
+  return { ...report, href: `${mailto(siteFacts.supportEmail, 'Problem signing in')}&body=${encodeURIComponent(body)}` };
+}
+
 export function ContactPage() {
   usePageTitle('Contact');
+  const report = useProblemReport();
   return (
     <>
       <PageIntro eyebrow="Contact" title="Contact us">
@@ -21,6 +34,19 @@ export function ContactPage() {
                 <a href={siteFacts.supportTicketsUrl} rel="noopener noreferrer">open a support ticket</a> or write to{' '}
                 <a href={mailto(siteFacts.supportEmail)}>{siteFacts.supportEmail}</a>.
               </p>
+              {report && (
+                <div className="card__report" role="note" aria-label="Problem details">
+                  <p>We have the details of the problem you just saw:</p>
+                  <dl>
+                    {report.error && (<><dt>Error</dt><dd>{report.error}</dd></>)}
+                    {report.userId && (<><dt>User id</dt><dd>{report.userId}</dd></>)}
+                    {report.url && (<><dt>Page</dt><dd>{report.url}</dd></>)}
+                  </dl>
+                  <p>
+                    <a href={report.href}>E-mail support with these details</a>
+                  </p>
+                </div>
+              )}
               <p>
                 Can’t sign in? See <Link to={paths.faq.href('help-i-cant-log-in')}>Help! I can’t log in</Link>.
               </p>
