@@ -281,7 +281,7 @@ test('analytics: page changes reach the data layer, and /premium sends viewProdu
   expect(events).toEqual(expect.arrayContaining(['pageChange:/premium', 'viewProduct:View product', 'pageChange:/sales']));
   await page.goBack();
   await page.getByRole('link', { name: 'Start your 7-day free trial' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/checkout(\/account)?$/);
   const afterClick = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
   expect(afterClick).toContain('addToCart');
 });
