@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import {
-  CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from '@playwright/test';
-import { demoAccount, expect as baseExpect, test } from './fixtures';
+import { confirmedUser, demoAccount, expect as baseExpect, fillSignIn, PASSWORD, test, uniqueEmail } from './fixtures';
 
 /**
  * The account page in a real browser against the local stack: sign-up with the e-mailed code,
@@ -15,10 +11,7 @@ import { demoAccount, expect as baseExpect, test } from './fixtures';
 // The dev server compiles modules on first use; give a cold page some slack.
 const expect = baseExpect.configure({ timeout: 10_000 });
 
-const PASSWORD = 'Password123';
 const EXTENSION_ORIGIN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
-const stackEnv = () => JSON.parse(process.env.FPS_STACK_ENV ?? '{}') as Record<string, string>;
-const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** Serves /config.json with the given extension origins. */
 async function withExtensionOrigins(context: BrowserContext, origins: string[]) {
@@ -29,23 +22,9 @@ async function withExtensionOrigins(context: BrowserContext, origins: string[]) 
   });
 }
 
-/** A confirmed user made straight through cognito-local (the PostConfirmation trigger writes the row). */
-async function confirmedUser(email = uniqueEmail('user')) {
-  const env = stackEnv();
-  const c = new CognitoIdentityProviderClient({
-    endpoint: env.COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await c.send(new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
-  await c.send(new ConfirmSignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: '123456' }));
-  c.destroy();
-  return email;
-}
-
 async function signIn(page: Page, email: string, password = PASSWORD, query = 'redirectPath=%2Faccount') {
   await page.goto(`/auth/signin?${query}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await fillSignIn(page, email, password);
 }
 
 /** The value of a labelled account field (the <dd> after the <dt> with this label). */

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test } from './fixtures';
+import { expect as baseExpect, confirmedUser, fillSignIn, test } from './fixtures';
 
 /**
  * The money path in a real browser against the local stack and its Stripe emulator: checkout
@@ -12,29 +10,6 @@ import { expect as baseExpect, test } from './fixtures';
 
 // The dev server compiles modules on first use; give a cold page some slack.
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-const PASSWORD = 'Password123';
-const stackEnv = () => JSON.parse(process.env.FPS_STACK_ENV ?? '{}') as Record<string, string>;
-const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
-
-/** A confirmed user made straight through cognito-local (the PostConfirmation trigger writes the row). */
-async function confirmedUser(tag: string) {
-  const email = uniqueEmail(tag);
-  const env = stackEnv();
-  const c = new CognitoIdentityProviderClient({
-    endpoint: env.COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await c.send(new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
-  await c.send(new ConfirmSignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: '123456' }));
-  c.destroy();
-  return email;
-}
-
-async function fillSignIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 /** Fills the emulator's hosted checkout page and submits it. */
 async function payOnHostedPage(page: Page, card: string, button: 'Start trial' | 'Pay' | 'Save card', name = 'Test Buyer') {

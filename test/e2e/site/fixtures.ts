@@ -1,4 +1,6 @@
-import { test as base, expect } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { test as base, expect, type Page } from '@playwright/test';
 import type { SeedResult } from '../../../scripts/local/seed';
 
 /** Browser tests against the local stack started by the global setup. */
@@ -13,3 +15,26 @@ export const demoAccount = (seed: SeedResult, role: string) => {
   if (!a) throw new Error(`no demo account ${role}`);
   return a;
 };
+
+export const PASSWORD = 'Password123';
+export const stackEnv = () => JSON.parse(process.env.FPS_STACK_ENV ?? '{}') as Record<string, string>;
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A confirmed user made straight through cognito-local (the PostConfirmation trigger writes the row). */
+export async function confirmedUser(tag = 'user', email = uniqueEmail(tag)): Promise<string> {
+  const env = stackEnv();
+  const c = new CognitoIdentityProviderClient({
+    endpoint: env.COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await c.send(new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+  await c.send(new ConfirmSignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: '123456' }));
+  c.destroy();
+  return email;
+}
+
+/** Fills the site's sign-in form (the Authenticator locally) and submits it. */
+export async function fillSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
