@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentMessage, PageGeometry } from '#shared/extension/messages';
+import { CaptureScheduler, QUOTA_ERROR_TEXT, type Clock } from '../capture/scheduler';
+import { CHROME_CANVAS_LIMITS } from '../capture/split-planner';
+import { CaptureCancelled, CaptureRunner, type CaptureDeps } from './capture-runner';
+
+/** A PNG data URL whose IHDR says width × height (the rest is never decoded here). */
+function fakePng(width: number, height: number, salt: number): string {
+  const b = new Uint8Array(33);
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(b.buffer).setUint32(16, width);
+  new DataView(b.buffer).setUint32(20, height);
+  b[30] = salt & 0xff;
+  return `data:image/png;base64,${btoa(String.fromCharCode(...b))}`;
+}
+
+const clock = (): Clock & { t: number } => {
+  const c = { t: 0, now: () => c.t, sleep: async (ms: number) => void (c.t += ms) };
+  return c;
+};
+
+/**
+ * An in-memory stand-in for the content script and captureVisibleTab: a page `contentHeight`
+ * tall in a 100×50 viewport, at DPR 2.
+ */
+function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: number; staleAt?: number; quotaAt?: number }) {
+  const log: string[] = [];
+  let scrollY = 0;
+  let calls = 0;
+  let last = '';
+  let runner: CaptureRunner | null = null;
+  const geometry = (): PageGeometry => ({
+    innerWidth: 100, innerHeight: 50, viewportWidth: 100, viewportHeight: 50,
+    scroller: { x: 0, y: 0, width: 100, height: 50 }, contentWidth: 100, contentHeight: opts.contentHeight,
+    scrollerKind: 'document', devicePixelRatio: 2, title: 'T', url: 'https://example.com/',
+  });
+  const tiles = new Map<number, Blob>();
+  const c = clock();
+  const deps: CaptureDeps = {
+    async send<M extends ContentMessage>(msg: M) {
+      log.push(msg.type === 'scroll-to' ? `scroll-to ${msg.y}${msg.hideFixed ? ' hide' : ''}` : msg.type);
+      switch (msg.type) {
+        case 'prepare': return geometry() as never;
+        case 'warm-up': return geometry() as never;
+        case 'scroll-to': scrollY = msg.y; return { x: 0, y: scrollY } as never;
+        default: return { ok: true } as never;
+      }
+    },
+    async captureVisibleTab() {
+      const n = calls++;
+      if (n === opts.quotaAt) throw new Error(`This request exceeds the ${QUOTA_ERROR_TEXT} quota.`);
+      if (n === opts.failAt) throw new Error('Tab was closed');
+      if (n === opts.cancelAt) runner?.cancel();
+      log.push('capture');
+      // A stale frame repeats the previous image exactly.
+      const url = n === opts.staleAt ? last : fakePng(200, 100, scrollY);
+      last = url;
+      return url;
+    },
+    putTile: async (i, blob) => void tiles.set(i, blob),
+    scheduler: new CaptureScheduler(undefined, c),
+    limits: CHROME_CANVAS_LIMITS,
+    now: () => c.now(),
+  };
+  runner = new CaptureRunner(deps);
+  return { runner, log, tiles };
+}
+
+describe('CaptureRunner', () => {
+  it('takes frame 0 with fixed elements, warms up, then hides them for the other frames', async () => {
+    const { runner, log, tiles } = fakePage({ contentHeight: 120 });
+    const result = await runner.run();
+    if ('restricted' in result) throw new Error('unexpected');
+    expect(log.filter((l) => l !== 'progress')).toEqual([
+      'prepare', 'scroll-to 0', 'capture', 'warm-up', 'scroll-to 50 hide', 'capture', 'scroll-to 70 hide', 'capture', 'restore',
+    ]);
+    expect(result.frames).toBe(3);
+    expect(result.record).toMatchObject({ width: 200, height: 240, scale: 2, tileCount: 3, mode: 'stitch' });
+    expect(tiles.size).toBe(3);
+  });
+
+  it('restores the page when a capture fails', async () => {
+    const { runner, log } = fakePage({ contentHeight: 200, failAt: 2 });
+    await expect(runner.run()).rejects.toThrow('Tab was closed');
+    expect(log[log.length - 1]).toBe('restore');
+  });
+
+  it('stops and restores on cancel', async () => {
+    const { runner, log } = fakePage({ contentHeight: 400, cancelAt: 2 });
+    await expect(runner.run()).rejects.toBeInstanceOf(CaptureCancelled);
+    expect(log.filter((l) => l === 'capture')).toHaveLength(3);
+    expect(log[log.length - 1]).toBe('restore');
+  });
+
+  it('retries on the quota error', async () => {
+    const { runner, log } = fakePage({ contentHeight: 200, quotaAt: 1 });
+    const result = await runner.run();
+    expect('frames' in result && result.frames).toBe(4);
+    expect(log.filter((l) => l === 'capture')).toHaveLength(4);
+  });
+
+  it('takes a frame again when it comes back unchanged after a scroll', async () => {
+    const { runner, log } = fakePage({ contentHeight: 150, staleAt: 1 });
+    await runner.run();
+    expect(runner.staleFrames).toBe(1);
+    expect(log.filter((l) => l === 'capture')).toHaveLength(4);
+  });
+});

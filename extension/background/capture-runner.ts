@@ -1,0 +1,232 @@
+/**
+ * One capture of one tab, start to finish. It only orchestrates: the content script measures and
+ * scrolls, captureVisibleTab (or the debugger in fast mode) takes pixels, the store keeps them,
+ * and the editor stitches them on a canvas. Chrome APIs come in through `CaptureDeps` so the flow
+ * can be tested against fakes.
+ */
+import type { ContentMessage, ContentResponse, LiveDraw, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import { planFrames } from '../capture/frame-plan';
+import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
+import type { CaptureScheduler } from '../capture/scheduler';
+import { planSplit, type CanvasLimits } from '../capture/split-planner';
+import { planStitch, type PartPlan } from '../capture/stitch-plan';
+import type { CaptureRecord } from '../lib/capture-store';
+
+export class CaptureCancelled extends Error {
+  constructor() {
+    super('Capture cancelled');
+  }
+}
+
+/** Which content script a message goes to: the page's top frame, or the iframe that scrolls. */
+export type MessageTarget = 'top' | 'scroller';
+
+export interface CaptureDeps {
+  send<M extends ContentMessage>(msg: M, to?: MessageTarget): Promise<ContentResponse<M>>;
+  /**
+   * The page scrolls inside an iframe: inject into frames and route 'scroller' messages to the
+   * one that matches. False when that frame cannot be reached (another site, no iFrame access).
+   */
+  useFrame?: (frame: NonNullable<PageGeometry['frame']>) => Promise<boolean>;
+  captureVisibleTab(): Promise<string>;
+  /** Fast mode: one debugger screenshot of a CSS-pixel clip. Absent when fast mode is off. */
+  debuggerCapture?: (clips: Array<{ x: number; y: number; width: number; height: number }>, scale: number) => Promise<string[]>;
+  putTile(index: number, blob: Blob): Promise<void>;
+  /** Each frame with its share of the stitch plan, for an editor that stitches while we capture. */
+  onFrame?: (frame: { tile: number; total: number; parts: Array<{ width: number; height: number }>; draws: LiveDraw[]; dataUrl: string }) => void;
+  scheduler: CaptureScheduler;
+  limits: CanvasLimits;
+  now(): number;
+}
+
+export interface CaptureResult {
+  record: Omit<CaptureRecord, 'id' | 'createdAt'>;
+  frames: number;
+  timings: { prepareMs: number; warmUpMs: number; framesMs: number; totalMs: number };
+}
+
+export class CaptureRunner {
+  private cancelled = false;
+
+  constructor(private readonly deps: CaptureDeps) {}
+
+  cancel(): void {
+    this.cancelled = true;
+  }
+
+  private check(): void {
+    if (this.cancelled) throw new CaptureCancelled();
+  }
+
+  /** Runs the capture; the page is restored whatever happens. */
+  async run(): Promise<CaptureResult | { restricted: string }> {
+    const { deps } = this;
+    const t0 = deps.now();
+    this.timings = { prepareMs: 0, warmUpMs: 0, framesMs: 0, totalMs: 0 };
+    try {
+      const top = await deps.send({ target: 'content', type: 'prepare' });
+      if (top.restricted) return { restricted: top.restricted };
+      this.check();
+      this.top = top;
+      let g0 = top;
+      if (top.frame && deps.useFrame) {
+        this.framed = await deps.useFrame(top.frame);
+        if (this.framed) g0 = combineFrame(top, await deps.send({ target: 'content', type: 'prepare', overlay: false }, 'scroller'));
+        else if (!top.frame.sameOrigin) this.notice = 'iframe-permission';
+      }
+      this.timings.prepareMs = deps.now() - t0;
+      let result: Omit<CaptureResult, 'timings'>;
+      if (deps.debuggerCapture && g0.scrollerKind === 'document') {
+        result = await this.runFast(await this.warmUp());
+      } else {
+        result = await this.runStitched(g0);
+      }
+      this.timings.totalMs = deps.now() - t0;
+      this.timings.framesMs = this.timings.totalMs - this.timings.prepareMs - this.timings.warmUpMs;
+      return { ...result, timings: { ...this.timings } };
+    } finally {
+      if (this.framed) await deps.send({ target: 'content', type: 'restore' }, 'scroller').catch(() => undefined);
+      await deps.send({ target: 'content', type: 'restore' }).catch(() => undefined);
+    }
+  }
+
+  private top: PageGeometry | null = null;
+  /** The content scrolls inside an iframe, reached through its own content script. */
+  private framed = false;
+  /** Shown by the editor, e.g. that iFrame access would capture more of this page. */
+  notice: string | undefined;
+
+  /** Scrolls the scroller (in the iframe when framed), with the top page's panel hidden. */
+  private scrollTo(index: number, x: number, y: number, hideFixed: boolean): Promise<ScrollPosition> {
+    const msg = { target: 'content', type: 'scroll-to', index, x, y, hideFixed } as const;
+    if (!this.framed) return this.deps.send(msg);
+    return this.deps.send({ target: 'content', type: 'hide-overlay' }).then(() => this.deps.send(msg, 'scroller'));
+  }
+
+  private timings = { prepareMs: 0, warmUpMs: 0, framesMs: 0, totalMs: 0 };
+  /** Frames that came back unchanged after a scroll and were taken again. */
+  staleFrames = 0;
+
+  /** Scrolls through the page so lazy content loads, then measures it again at scroll 0,0. */
+  private async warmUp(): Promise<PageGeometry> {
+    const t = this.deps.now();
+    const g = await this.deps.send({ target: 'content', type: 'warm-up' }, this.framed ? 'scroller' : 'top');
+    this.timings.warmUpMs = this.deps.now() - t;
+    this.check();
+    return this.framed ? combineFrame(this.top!, g) : g;
+  }
+
+  private storeDataUrl(index: number, dataUrl: string): Promise<void> {
+    const { mime, bytes } = dataUrlToBytes(dataUrl);
+    return this.deps.putTile(index, new Blob([bytes as BlobPart], { type: mime }));
+  }
+
+  /**
+   * Frame 0 (the top of the page, fixed elements in place) is taken first, in the quota window
+   * that the warm-up pass then uses; the geometry measured after the warm-up plans the rest.
+   * Storing and forwarding each frame happens off the critical path, while the page scrolls and
+   * paints for the next one.
+   */
+  private async runStitched(g0: PageGeometry): Promise<Omit<CaptureResult, 'timings'>> {
+    const { deps } = this;
+    const actual: ScrollPosition[] = [];
+    actual[0] = await this.scrollTo(0, 0, 0, false);
+    this.check();
+    const first = await deps.scheduler.run(() => deps.captureVisibleTab());
+    // scale = bitmap width / CSS viewport width: covers devicePixelRatio and page zoom alike.
+    const scale = pngSizeOfDataUrl(first).width / g0.innerWidth;
+    const work: Promise<void>[] = [this.storeDataUrl(0, first)];
+
+    const g = await this.warmUp();
+    const plan = planFrames(g);
+    const total = plan.frames.length;
+    const forward = (index: number, dataUrl: string) => {
+      if (!deps.onFrame) return;
+      // Frames not taken yet count at their planned position; this frame's draws need only its own.
+      const positions = plan.frames.map((p, i) => actual[i] ?? { x: p.x, y: p.y });
+      const partial = planStitch(g, plan, positions, scale, deps.limits);
+      const draws: LiveDraw[] = [];
+      partial.parts.forEach((part, pi) => {
+        for (const d of part.draws) if (d.tile === index) draws.push({ part: pi, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });
+      });
+      deps.onFrame({ tile: index, total, parts: partial.parts.map((p) => ({ width: p.width, height: p.height })), draws, dataUrl });
+    };
+    forward(0, first);
+    void deps.send({ target: 'content', type: 'progress', done: 1, total }).catch(() => undefined);
+
+    let previous = first;
+    for (const f of plan.frames.slice(1)) {
+      this.check();
+      actual[f.index] = await this.scrollTo(f.index, f.x, f.y, true);
+      this.check();
+      let dataUrl = await deps.scheduler.run(() => deps.captureVisibleTab());
+      const moved = actual[f.index].x !== actual[f.index - 1].x || actual[f.index].y !== actual[f.index - 1].y;
+      if (moved && dataUrl === previous) {
+        // The compositor had not drawn the scroll yet (seen under heavy load): take it again.
+        this.staleFrames += 1;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        dataUrl = await deps.scheduler.run(() => deps.captureVisibleTab());
+      }
+      previous = dataUrl;
+      // Deferred by a task: decoding and forwarding run while the page scrolls for the next frame.
+      work.push(
+        new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+          forward(f.index, dataUrl);
+          return this.storeDataUrl(f.index, dataUrl);
+        }),
+      );
+      void deps.send({ target: 'content', type: 'progress', done: f.index + 1, total }).catch(() => undefined);
+    }
+    await deps.send({ target: 'content', type: 'progress', done: total, total, label: 'Saving capture…' }).catch(() => undefined);
+    await Promise.all(work);
+    const stitch = planStitch(g, plan, actual, scale, deps.limits);
+    return { record: this.record(g, stitch.width, stitch.height, scale, stitch.parts, total, 'stitch', plan.truncated), frames: total };
+  }
+
+  private async runFast(g: PageGeometry): Promise<Omit<CaptureResult, 'timings'>> {
+    const { deps } = this;
+    await deps.send({ target: 'content', type: 'hide-overlay' });
+    const scale = g.devicePixelRatio;
+    const cssW = Math.max(g.contentWidth, g.viewportWidth);
+    const cssH = Math.max(g.contentHeight, g.viewportHeight);
+    const width = Math.round(cssW * scale);
+    const height = Math.round(cssH * scale);
+    const split = planSplit(width, height, deps.limits);
+    const clips = split.map((p) => ({ x: p.x / scale, y: p.y / scale, width: p.width / scale, height: p.height / scale }));
+    const dataUrls = await deps.debuggerCapture!(clips, scale);
+    const parts: PartPlan[] = [];
+    const writes: Promise<void>[] = [];
+    for (const [i, dataUrl] of dataUrls.entries()) {
+      writes.push(this.storeDataUrl(i, dataUrl));
+      const size = pngSizeOfDataUrl(dataUrl);
+      parts.push({ ...split[i], ...size, draws: [{ tile: i, sx: 0, sy: 0, sw: size.width, sh: size.height, dx: 0, dy: 0 }] });
+    }
+    await Promise.all(writes);
+    return { record: this.record(g, width, height, scale, parts, parts.length, 'fast', false), frames: parts.length };
+  }
+
+  private record(g: PageGeometry, width: number, height: number, scale: number, parts: PartPlan[], tileCount: number, mode: 'stitch' | 'fast', truncated: boolean): CaptureResult['record'] {
+    return { url: this.top?.url ?? g.url, title: this.top?.title ?? g.title, width, height, scale, parts, tileCount, mode, truncated, notice: this.notice };
+  }
+}
+
+/** The top page's geometry with the iframe's scroller put in its place (clipped to the viewport). */
+export function combineFrame(top: PageGeometry, inner: PageGeometry): PageGeometry {
+  const r = top.frame!.rect;
+  const sx = r.x + inner.scroller.x;
+  const sy = r.y + inner.scroller.y;
+  const x0 = Math.max(0, sx);
+  const y0 = Math.max(0, sy);
+  const x1 = Math.min(top.viewportWidth, sx + inner.scroller.width);
+  const y1 = Math.min(top.viewportHeight, sy + inner.scroller.height);
+  const width = Math.max(1, x1 - x0);
+  const height = Math.max(1, y1 - y0);
+  return {
+    ...top,
+    frame: undefined,
+    scrollerKind: 'frame',
+    scroller: { x: x0, y: y0, width, height },
+    contentWidth: inner.contentWidth - (inner.scroller.width - width),
+    contentHeight: inner.contentHeight - (inner.scroller.height - height),
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The background service worker: starts a capture on the toolbar button or alt+shift+p
+ * (`_execute_action`), routes messages, and opens the editor. Capture steps live in CaptureRunner.
+ */
+import type { ContentMessage, ContentResponse, PageGeometry, WorkerMessage } from '#shared/extension/messages';
+import { STORAGE_KEYS } from '#shared/extension/messages';
+import { CaptureScheduler } from '../capture/scheduler';
+import { CHROME_CANVAS_LIMITS, type CanvasLimits } from '../capture/split-planner';
+import { restrictedReason } from '../capture/url-policy';
+import { TEST_HOOKS } from '../lib/build-config';
+import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from '../lib/capture-store';
+import { readSettings } from '../lib/settings';
+import { CaptureCancelled, CaptureRunner } from './capture-runner';
+import { debuggerCapture } from './fast-capture';
+import { LiveEditor, openEditorTab } from './live-editor';
+
+/** One scheduler for the whole extension: Chrome's quota is per extension, not per tab. */
+const scheduler = new CaptureScheduler();
+const running = new Map<number, CaptureRunner>();
+
+/** Figures of the last capture, read by the benchmark through the worker. */
+interface LastRun {
+  captureId?: string;
+  frames?: number;
+  mode?: string;
+  parts?: number;
+  timings?: { prepareMs: number; warmUpMs: number; framesMs: number; totalMs: number };
+  quotaErrors: number;
+  staleFrames?: number;
+  error?: string;
+}
+declare global {
+  var fpsLastRun: LastRun | undefined;
+}
+
+async function canvasLimits(): Promise<CanvasLimits> {
+  if (!TEST_HOOKS) return CHROME_CANVAS_LIMITS;
+  const got = await chrome.storage.local.get(STORAGE_KEYS.testHooks);
+  const hooks = got[STORAGE_KEYS.testHooks] as { canvasLimits?: CanvasLimits } | undefined;
+  return hooks?.canvasLimits ?? CHROME_CANVAS_LIMITS;
+}
+
+async function sendToTab<M extends ContentMessage>(tabId: number, msg: M, frameId = 0): Promise<ContentResponse<M>> {
+  const res = await chrome.tabs.sendMessage(tabId, msg, { frameId });
+  if (res && typeof res === 'object' && 'error' in res) throw new Error(String(res.error));
+  return res as ContentResponse<M>;
+}
+
+/**
+ * Injects the content script. The activeTab grant of a click reaches the scripting API a moment
+ * after action.onClicked fires (seen here about one time in ten), so "Cannot access" is retried
+ * briefly before it counts as a real refusal.
+ */
+async function injectContentScript(tabId: number): Promise<void> {
+  for (const delay of [0, 100, 250, 500, 1000]) {
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['content.js'] });
+      return;
+    } catch (err) {
+      if (delay === 1000 || !String(err).includes('Cannot access')) throw err;
+    }
+  }
+}
+
+/**
+ * For pages whose content scrolls inside an iframe: injects the content script into every frame
+ * we may access (same-site frames with activeTab; others need the optional iFrame access) and
+ * returns the frame whose document has the iframe's size and scrolls.
+ */
+async function findScrollerFrame(tabId: number, frame: NonNullable<PageGeometry['frame']>): Promise<number | null> {
+  let results: chrome.scripting.InjectionResult[];
+  try {
+    results = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, files: ['content.js'] });
+  } catch {
+    return null;
+  }
+  for (const { frameId } of results) {
+    if (frameId === 0) continue;
+    const p = await sendToTab(tabId, { target: 'content', type: 'probe' }, frameId).catch(() => null);
+    if (p?.scrolls && Math.abs(p.innerWidth - frame.rect.width) <= 1 && Math.abs(p.innerHeight - frame.rect.height) <= 1) return frameId;
+  }
+  return null;
+}
+
+async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
+  const tabId = tab.id;
+  if (tabId === undefined || running.has(tabId)) return;
+  const reason = restrictedReason(tab.url ?? tab.pendingUrl, chrome.runtime.getURL(''));
+  if (reason) {
+    await openEditorTab(tab, { restricted: reason });
+    return;
+  }
+  try {
+    await injectContentScript(tabId);
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    const fileUrl = tab.url?.startsWith('file:');
+    await openEditorTab(tab, fileUrl ? { restricted: 'file-access' } : { error: msg });
+    return;
+  }
+
+  const settings = await readSettings();
+  const fast = settings.fastMode && (await chrome.permissions.contains({ permissions: ['debugger'] }));
+  const captureId = newCaptureId();
+  const live = await LiveEditor.open(captureId, tab);
+  let scrollerFrame = 0;
+  const runner = new CaptureRunner({
+    send: (msg, to) => sendToTab(tabId, msg, to === 'scroller' ? scrollerFrame : 0),
+    useFrame: async (frame) => {
+      const id = await findScrollerFrame(tabId, frame);
+      if (id !== null) scrollerFrame = id;
+      return id !== null;
+    },
+    captureVisibleTab: async () => {
+      // captureVisibleTab takes whatever tab is active in the window: never another page.
+      if (!(await chrome.tabs.get(tabId)).active) throw new Error('You switched to another tab, so the capture stopped. Stay on the page until it finishes');
+      return chrome.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
+    },
+    debuggerCapture: fast ? (clips, scale) => debuggerCapture(tabId, clips, scale) : undefined,
+    putTile: (index, blob) => putTile(captureId, index, blob),
+    scheduler,
+    limits: await canvasLimits(),
+    now: () => performance.now(),
+    onFrame: (frame) => live.send({ type: 'frame', ...frame }),
+  });
+  running.set(tabId, runner);
+  const quotaBefore = scheduler.quotaErrors;
+  globalThis.fpsLastRun = { quotaErrors: 0 };
+  try {
+    const result = await runner.run();
+    if ('restricted' in result) {
+      await live.fail({ restricted: result.restricted });
+      return;
+    }
+    await putCapture({ ...result.record, id: captureId, createdAt: Date.now() });
+    globalThis.fpsLastRun = {
+      captureId,
+      frames: result.frames,
+      mode: result.record.mode,
+      parts: result.record.parts.length,
+      timings: result.timings,
+      quotaErrors: scheduler.quotaErrors - quotaBefore,
+      staleFrames: runner.staleFrames,
+    };
+    await live.finish();
+    void pruneCaptures();
+  } catch (err) {
+    if (err instanceof CaptureCancelled) {
+      await live.discard();
+      void deleteCapture(captureId); // frames stored so far
+      return;
+    }
+    const msg = err instanceof Error ? err.message : String(err);
+    globalThis.fpsLastRun = { quotaErrors: scheduler.quotaErrors - quotaBefore, error: msg };
+    void deleteCapture(captureId);
+    await live.fail({ error: msg });
+  } finally {
+    running.delete(tabId);
+  }
+}
+
+chrome.action.onClicked.addListener((tab) => {
+  void captureTab(tab);
+});
+
+chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) => {
+  if (msg?.target !== 'worker') return false;
+  switch (msg.type) {
+    case 'cancel-capture': {
+      const tabId = sender.tab?.id;
+      if (tabId !== undefined) running.get(tabId)?.cancel();
+      sendResponse({ ok: true });
+      return false;
+    }
+  }
+  return false;
+});

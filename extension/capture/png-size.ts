@@ -1,0 +1,28 @@
+/** Width and height from a PNG's IHDR chunk, without decoding the image. */
+export function readPngSize(bytes: Uint8Array): { width: number; height: number } {
+  const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 24 || sig.some((b, i) => bytes[i] !== b)) throw new Error('Not a PNG image');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** Decodes a `data:` URL (as returned by captureVisibleTab) into bytes. */
+export function dataUrlToBytes(dataUrl: string): { mime: string; bytes: Uint8Array } {
+  const comma = dataUrl.indexOf(',');
+  const header = dataUrl.slice(5, comma);
+  const mime = header.split(';')[0] || 'application/octet-stream';
+  const bin = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return { mime, bytes };
+}
+
+/** PNG size from a `data:` URL, decoding only the first bytes (the IHDR chunk). */
+export function pngSizeOfDataUrl(dataUrl: string): { width: number; height: number } {
+  const comma = dataUrl.indexOf(',');
+  // 32 base64 characters = 24 bytes: the signature, IHDR length and type, width and height.
+  const bin = atob(dataUrl.slice(comma + 1, comma + 1 + 32));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return readPngSize(bytes);
+}

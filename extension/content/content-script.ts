@@ -1,0 +1,205 @@
+/**
+ * Injected into the captured tab on demand (chrome.scripting). It measures and scrolls the page,
+ * hides fixed and sticky elements between frames, shows the progress panel, and puts everything
+ * back afterwards. It never captures pixels itself: the service worker does.
+ */
+import type { ContentMessage, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import { FixedHider } from './fixed-hider';
+import { chooseScrollTarget, measure, probe, type ScrollTarget } from './measure';
+import { CaptureOverlay } from './overlay';
+import { StylePatcher } from './style-patcher';
+
+/** If the service worker goes quiet this long mid-capture (it crashed), restore the page. */
+const WATCHDOG_MS = 20_000;
+const IMAGE_WAIT_MS = 3_000;
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until scroll and style changes are painted: after two animation frames they are
+ * committed; one more frame gives the compositor time to draw them, which captureVisibleTab reads.
+ */
+async function settlePaint(): Promise<void> {
+  await nextFrame();
+  await nextFrame();
+  await nextFrame();
+}
+
+/** Waits (boundedly) for images still loading, and for web fonts. */
+async function waitForImages(which: (img: HTMLImageElement) => boolean): Promise<void> {
+  const pending = [...document.images].filter((img) => !img.complete && which(img));
+  if (pending.length) {
+    await Promise.race([
+      Promise.all(pending.map((img) => new Promise((r) => {
+        img.addEventListener('load', r, { once: true });
+        img.addEventListener('error', r, { once: true });
+      }))),
+      sleep(IMAGE_WAIT_MS),
+    ]);
+  }
+  try {
+    await Promise.race([document.fonts.ready, sleep(500)]);
+  } catch {
+    /* fonts API unavailable */
+  }
+}
+
+class CaptureSession {
+  private readonly styles = new StylePatcher();
+  private readonly overlay: CaptureOverlay;
+  private readonly target: ScrollTarget;
+  private readonly hider: FixedHider;
+  private readonly origin: { doc: ScrollPosition; el: ScrollPosition | null };
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  private readonly onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') requestCancel();
+  };
+
+  /** `withOverlay` is false in an iframe that is scrolled for the top page's capture. */
+  constructor(withOverlay = true) {
+    this.overlay = withOverlay ? new CaptureOverlay(requestCancel) : CaptureOverlay.none();
+    this.target = chooseScrollTarget();
+    const scrollerEl = this.target.el;
+    this.hider = new FixedHider(this.styles, (el) => el === this.overlay.host || (!!scrollerEl && el.contains(scrollerEl)));
+    this.origin = { doc: { x: scrollX, y: scrollY }, el: scrollerEl ? { x: scrollerEl.scrollLeft, y: scrollerEl.scrollTop } : null };
+    // Smooth scrolling and scroll snapping would move the page away from the positions we ask for.
+    for (const el of [document.documentElement, document.body, scrollerEl]) {
+      if (!el) continue;
+      this.styles.set(el, 'scroll-behavior', 'auto');
+      this.styles.set(el, 'scroll-snap-type', 'none');
+    }
+    addEventListener('keydown', this.onKey, true);
+    this.ping();
+  }
+
+  ping(): void {
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => endSession(), WATCHDOG_MS);
+  }
+
+  /** Scrolls to the origin and waits for what the first frame shows (it is taken before the warm-up). */
+  async prepare(): Promise<PageGeometry> {
+    this.overlay.show('Preparing capture…');
+    this.target.scrollTo(0, 0);
+    await nextFrame();
+    await waitForImages((img) => {
+      const r = img.getBoundingClientRect();
+      return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+    });
+    await settlePaint();
+    return measure(this.target);
+  }
+
+  /** Scrolls through the page once so lazy-loaded images start loading, waits for them, measures again. */
+  async warmUp(): Promise<PageGeometry> {
+    this.overlay.show('Preparing capture…');
+    await this.scrollThrough();
+    this.target.scrollTo(0, 0);
+    await settlePaint();
+    return measure(this.target);
+  }
+
+  private async scrollThrough(): Promise<void> {
+    const g = measure(this.target);
+    const maxY = Math.max(0, g.contentHeight - g.scroller.height);
+    for (let y = g.scroller.height; y < maxY + g.scroller.height; y += g.scroller.height) {
+      this.target.scrollTo(0, Math.min(y, maxY));
+      await nextFrame();
+      await sleep(0); // lets IntersectionObserver callbacks of lazy loaders run
+      this.ping();
+    }
+    await waitForImages(() => true);
+  }
+
+  async scrollTo(x: number, y: number, hideFixed: boolean): Promise<ScrollPosition> {
+    this.overlay.hide();
+    if (hideFixed) this.hider.apply();
+    this.target.scrollTo(x, y);
+    await settlePaint();
+    // Late fixed elements may appear in reaction to the scroll itself.
+    if (hideFixed && this.hider.apply() > 0) await settlePaint();
+    return this.target.position();
+  }
+
+  progress(done: number, total: number, label?: string): void {
+    this.overlay.show(label ?? `Capturing page… ${done} of ${total}`, done, total);
+  }
+
+  hideOverlay(): void {
+    this.overlay.hide();
+  }
+
+  restore(): void {
+    clearTimeout(this.watchdog);
+    removeEventListener('keydown', this.onKey, true);
+    this.hider.disconnect();
+    this.styles.restoreAll();
+    this.overlay.remove();
+    window.scrollTo({ left: this.origin.doc.x, top: this.origin.doc.y, behavior: 'instant' });
+    if (this.target.el && this.origin.el) this.target.el.scrollTo({ left: this.origin.el.x, top: this.origin.el.y, behavior: 'instant' });
+  }
+}
+
+let session: CaptureSession | null = null;
+
+function endSession(): void {
+  session?.restore();
+  session = null;
+}
+
+function requestCancel(): void {
+  chrome.runtime.sendMessage({ target: 'worker', type: 'cancel-capture' }).catch(() => endSession());
+}
+
+async function handle(msg: ContentMessage): Promise<unknown> {
+  switch (msg.type) {
+    case 'prepare': {
+      endSession(); // a previous capture that never finished
+      if (document.contentType === 'application/pdf') {
+        return { restricted: 'pdf-viewer' } as Partial<PageGeometry>;
+      }
+      session = new CaptureSession(msg.overlay !== false);
+      return session.prepare();
+    }
+    case 'probe':
+      return probe();
+    case 'warm-up':
+      if (!session) throw new Error('No capture in progress');
+      session.ping();
+      return session.warmUp();
+    case 'scroll-to':
+      if (!session) throw new Error('No capture in progress');
+      session.ping();
+      return session.scrollTo(msg.x, msg.y, msg.hideFixed);
+    case 'progress':
+      session?.ping();
+      session?.progress(msg.done, msg.total, msg.label);
+      return { ok: true };
+    case 'hide-overlay':
+      session?.hideOverlay();
+      return { ok: true };
+    case 'restore':
+      endSession();
+      return { ok: true };
+  }
+}
+
+declare global {
+  interface Window {
+    __fpsContentScript?: boolean;
+  }
+}
+
+// The script is injected again for each capture; one listener is enough.
+if (!window.__fpsContentScript) {
+  window.__fpsContentScript = true;
+  chrome.runtime.onMessage.addListener((msg: ContentMessage, _sender, sendResponse) => {
+    if (msg?.target !== 'content') return false;
+    handle(msg).then(
+      (result) => sendResponse(result),
+      (err: unknown) => sendResponse({ error: err instanceof Error ? err.message : String(err) }),
+    );
+    return true;
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { handleBridgeMessage, type BridgeDeps } from './bridge';
+
+const SITE = 'http://127.0.0.1:5173';
+const login = { userId: 'u1', orgId: '', expires: 2_000_000_000, status: 'active', sub_created: 1_700_000_000 };
+
+function deps(): BridgeDeps & { saved: unknown[] } {
+  const saved: unknown[] = [];
+  return { allowedOrigins: [SITE], version: '1.2.3', saved, saveLogin: vi.fn(async (l) => void saved.push(l)) };
+}
+
+describe('handleBridgeMessage', () => {
+  it('answers the handshake with the version', async () => {
+    const d = deps();
+    expect(await handleBridgeMessage(SITE, { source: 'fps-site', type: 'handshake', id: 'h1' }, d)).toEqual({
+      source: 'fps-extension', type: 'handshake-ok', id: 'h1', version: '1.2.3',
+    });
+  });
+
+  it('stores a valid login and replies with its status', async () => {
+    const d = deps();
+    const reply = await handleBridgeMessage(SITE, { source: 'fps-site', type: 'login', id: 'l1', payload: login }, d);
+    expect(reply).toEqual({ source: 'fps-extension', type: 'login-success', id: 'l1', status: 'active' });
+    expect(d.saved).toEqual([login]);
+  });
+
+  it('logs out on an empty payload', async () => {
+    const d = deps();
+    const reply = await handleBridgeMessage(SITE, { source: 'fps-site', type: 'login', id: 'l2', payload: {} }, d);
+    expect(reply).toMatchObject({ type: 'login-success', status: '' });
+    expect(d.saved).toEqual([null]);
+  });
+
+  it('ignores other origins', async () => {
+    const d = deps();
+    expect(await handleBridgeMessage('http://localhost:5173', { source: 'fps-site', type: 'login', id: 'x', payload: login }, d)).toBeNull();
+    expect(await handleBridgeMessage('https://evil.example', { source: 'fps-site', type: 'handshake', id: 'x' }, d)).toBeNull();
+    expect(d.saved).toEqual([]);
+  });
+
+  it('ignores malformed messages and payloads', async () => {
+    const d = deps();
+    for (const bad of [null, 'login', { type: 'login' }, { source: 'fps-site', type: 'login', id: 'x', payload: { userId: 'u' } }, { source: 'other', type: 'handshake', id: 'x' }]) {
+      expect(await handleBridgeMessage(SITE, bad, d)).toBeNull();
+    }
+    expect(d.saved).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Builds the extension into dist/extension and zips it into dist/extension.zip for the stores.
+ *   npm run build:extension
+ * Env: EXTENSION_SITE_ORIGINS (comma-separated origins allowed to talk to the frame page),
+ *      EXTENSION_SITE_URL (base of the website links).
+ * Tests import buildExtension() to build with their own origins into a temp folder.
+ */
+import { mkdir, readFile, rm, writeFile, copyFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import JSZip from 'jszip';
+import { DEFAULT_SITE_ORIGINS, DEFAULT_SITE_URL, parseOriginList } from '#shared/extension/site-origins';
+import { createManifest, ICON_SIZES } from '../extension/manifest';
+import { iconPng } from './extension/png-icon';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildOptions {
+  outDir?: string;
+  /** Where to write the store zip; false to skip it. Default: dist/extension.zip beside outDir. */
+  zipPath?: string | false;
+  siteOrigins?: readonly string[];
+  siteUrl?: string;
+  /** Test builds: read test overrides from storage and grant optional permissions at install. */
+  testBuild?: boolean;
+  /** Test builds: host permissions granted at install (to test frames from another origin). */
+  hostPermissions?: string[];
+  minify?: boolean;
+}
+
+export interface BuildResult {
+  outDir: string;
+  zipPath: string | null;
+  manifest: chrome.runtime.ManifestV3;
+}
+
+const ENTRIES: Array<{ in: string; out: string; format: 'esm' | 'iife' }> = [
+  { in: 'extension/background/service-worker.ts', out: 'service-worker', format: 'esm' },
+  { in: 'extension/content/content-script.ts', out: 'content', format: 'iife' },
+  { in: 'extension/editor/editor.ts', out: 'editor', format: 'esm' },
+  { in: 'extension/editor/encoder-worker.ts', out: 'encoder', format: 'esm' },
+  { in: 'extension/options/options.ts', out: 'options', format: 'esm' },
+  { in: 'extension/frame/frame.ts', out: 'frame', format: 'esm' },
+];
+
+const STATIC_FILES = ['extension/editor/editor.html', 'extension/editor/editor.css', 'extension/options/options.html', 'extension/frame/frame.html'];
+
+export async function buildExtension(opts: BuildOptions = {}): Promise<BuildResult> {
+  const outDir = path.resolve(opts.outDir ?? path.join(ROOT, 'dist/extension'));
+  const zipPath = opts.zipPath === false ? null : path.resolve(opts.zipPath ?? path.join(path.dirname(outDir), 'extension.zip'));
+  const siteOrigins = opts.siteOrigins ?? DEFAULT_SITE_ORIGINS;
+  const siteUrl = opts.siteUrl ?? DEFAULT_SITE_URL;
+  const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.join(outDir, 'icons'), { recursive: true });
+
+  const define = {
+    __FPS_SITE_ORIGINS__: JSON.stringify(siteOrigins),
+    __FPS_SITE_URL__: JSON.stringify(siteUrl),
+    __FPS_TEST_HOOKS__: JSON.stringify(!!opts.testBuild),
+  };
+  await Promise.all(
+    (['esm', 'iife'] as const).map((format) =>
+      esbuild.build({
+        absWorkingDir: ROOT,
+        entryPoints: ENTRIES.filter((e) => e.format === format).map((e) => ({ in: e.in, out: e.out })),
+        outdir: outDir,
+        bundle: true,
+        format,
+        platform: 'browser',
+        target: 'chrome116',
+        define,
+        minify: opts.minify ?? !opts.testBuild,
+        legalComments: 'none',
+        logLevel: 'warning',
+      }),
+    ),
+  );
+  for (const f of STATIC_FILES) await copyFile(path.join(ROOT, f), path.join(outDir, path.basename(f)));
+  for (const size of ICON_SIZES) await writeFile(path.join(outDir, `icons/icon-${size}.png`), iconPng(size));
+
+  const manifest = createManifest({ version: pkg.version, siteOrigins, grantOptionalPermissions: opts.testBuild, hostPermissions: opts.hostPermissions });
+  await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  if (zipPath) {
+    const zip = new JSZip();
+    for (const rel of await listFiles(outDir)) zip.file(rel, await readFile(path.join(outDir, rel)));
+    await mkdir(path.dirname(zipPath), { recursive: true });
+    await writeFile(zipPath, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+  }
+  return { outDir, zipPath, manifest };
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listFiles(dir, rel)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const envOrigins = parseOriginList(process.env.EXTENSION_SITE_ORIGINS);
+  const result = await buildExtension({
+    siteOrigins: envOrigins.length ? envOrigins : undefined,
+    siteUrl: process.env.EXTENSION_SITE_URL || undefined,
+  });
+  console.log(`Built ${path.relative(ROOT, result.outDir)} (v${result.manifest.version})${result.zipPath ? ` and ${path.relative(ROOT, result.zipPath)}` : ''}`);
+  console.log(`Site origins: ${(result.manifest.web_accessible_resources?.[0] as { matches: string[] }).matches.join(', ')}`);
+}

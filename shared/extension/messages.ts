@@ -1,0 +1,115 @@
+/**
+ * Runtime messages inside the extension (service worker ⇄ content script ⇄ extension pages).
+ * Each message carries `target` (who handles it) and `type`; each receiver is one switch.
+ */
+
+/** A rectangle in CSS pixels. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What the content script measured, after the warm-up pass, with the page scrolled to its origin. */
+export interface PageGeometry {
+  /** window.innerWidth/innerHeight: what captureVisibleTab's bitmap covers (scrollbars included). */
+  innerWidth: number;
+  innerHeight: number;
+  /** The viewport without scrollbars (documentElement client size). */
+  viewportWidth: number;
+  viewportHeight: number;
+  /** The scrolled area's visible client box inside the viewport. The whole viewport when the document scrolls. */
+  scroller: Rect;
+  /** Scrollable content size of that scroller. */
+  contentWidth: number;
+  contentHeight: number;
+  /**
+   * 'document' when the page itself scrolls, 'element' when an inner scroller was chosen,
+   * 'frame' when the content scrolls inside an iframe (measured by a content script in that frame).
+   */
+  scrollerKind: 'document' | 'element' | 'frame';
+  /** Set when nothing scrolls in this document but a large iframe fills it: the frame to look into. */
+  frame?: { rect: Rect; url: string; sameOrigin: boolean };
+  devicePixelRatio: number;
+  title: string;
+  url: string;
+  /** Set when the content script finds a page it cannot capture (the PDF viewer). */
+  restricted?: string;
+}
+
+/** What a frame's content script says about its document, to match it with an iframe element. */
+export interface FrameProbe {
+  url: string;
+  innerWidth: number;
+  innerHeight: number;
+  scrolls: boolean;
+}
+
+export interface ScrollPosition {
+  x: number;
+  y: number;
+}
+
+export type ContentMessage =
+  | { target: 'content'; type: 'prepare'; overlay?: boolean }
+  | { target: 'content'; type: 'probe' }
+  | { target: 'content'; type: 'warm-up' }
+  | { target: 'content'; type: 'scroll-to'; index: number; x: number; y: number; hideFixed: boolean }
+  | { target: 'content'; type: 'progress'; done: number; total: number; label?: string }
+  | { target: 'content'; type: 'hide-overlay' }
+  | { target: 'content'; type: 'restore' };
+
+export type ContentResponse<M extends ContentMessage> = M extends { type: 'prepare' | 'warm-up' }
+  ? PageGeometry
+  : M extends { type: 'probe' }
+    ? FrameProbe
+  : M extends { type: 'scroll-to' }
+    ? ScrollPosition
+    : { ok: true };
+
+export type WorkerMessage = { target: 'worker'; type: 'cancel-capture' };
+
+/** One copy of a tile's pixels into a split part (device pixels), as the stitch plan gives it. */
+export interface LiveDraw {
+  part: number;
+  sx: number;
+  sy: number;
+  sw: number;
+  sh: number;
+  dx: number;
+  dy: number;
+}
+
+/**
+ * Sent over a runtime Port named `live:<captureId>` from the service worker to the editor tab,
+ * which opens in the background when a capture starts and stitches frames as they arrive. The
+ * capture's own waits (Chrome's 2-per-second quota) then hide the stitching time.
+ */
+export type LiveMessage =
+  | { type: 'frame'; tile: number; total: number; parts: Array<{ width: number; height: number }>; draws: LiveDraw[]; dataUrl: string }
+  | { type: 'done' }
+  | { type: 'failed'; params: Record<string, string> };
+
+export const LIVE_PORT_PREFIX = 'live:';
+
+export type ExtensionMessage = ContentMessage | WorkerMessage;
+
+/** Keys in chrome.storage.local. */
+export const STORAGE_KEYS = {
+  login: 'login',
+  settings: 'settings',
+  testHooks: 'testHooks',
+} as const;
+
+export interface ExtensionSettings {
+  /** Capture with chrome.debugger in one shot (needs the optional `debugger` permission). */
+  fastMode: boolean;
+  /** Ask where to save each download (needs the optional `downloads` permission). */
+  saveAs: boolean;
+}
+
+export const DEFAULT_SETTINGS: ExtensionSettings = { fastMode: false, saveAs: false };
+
+/** The optional host permission behind "iFrame access": scroll and capture frames from other sites. */
+export const IFRAME_ORIGINS = ['<all_urls>'];
