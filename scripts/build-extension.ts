@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import JSZip from 'jszip';
 import { DEFAULT_SITE_ORIGINS, DEFAULT_SITE_URL, parseOriginList } from '#shared/extension/site-origins';
+import { DEV_EXTENSION_KEY } from '../extension/dev-key';
 import { createManifest, ICON_SIZES } from '../extension/manifest';
 import { iconPng } from './extension/png-icon';
 
@@ -27,6 +28,8 @@ export interface BuildOptions {
   /** Test builds: host permissions granted at install (to test frames from another origin). */
   hostPermissions?: string[];
   minify?: boolean;
+  /** Put the development key in the manifest, for a fixed id (local stack); never in store builds. */
+  devKey?: boolean;
 }
 
 export interface BuildResult {
@@ -81,7 +84,10 @@ export async function buildExtension(opts: BuildOptions = {}): Promise<BuildResu
   for (const f of STATIC_FILES) await copyFile(path.join(ROOT, f), path.join(outDir, path.basename(f)));
   for (const size of ICON_SIZES) await writeFile(path.join(outDir, `icons/icon-${size}.png`), iconPng(size));
 
-  const manifest = createManifest({ version: pkg.version, siteOrigins, grantOptionalPermissions: opts.testBuild, hostPermissions: opts.hostPermissions });
+  const manifest = {
+    ...createManifest({ version: pkg.version, siteOrigins, grantOptionalPermissions: opts.testBuild, hostPermissions: opts.hostPermissions }),
+    ...(opts.devKey ? { key: DEV_EXTENSION_KEY } : {}),
+  };
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   if (zipPath) {

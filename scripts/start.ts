@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEV_EXTENSION_ORIGIN } from '../extension/dev-key';
 import { LOCAL_CONFIRMATION_CODE } from './local/cognito';
 import { configuredPorts, PortInUseError } from './local/ports';
 import { seedDemoData } from './local/seed';
@@ -18,14 +19,18 @@ async function main() {
 
   const ports = await configuredPorts();
   console.log('Starting Full Page Shot locally…');
-  const stack = await startLocalStack({ ports, dataDir, web: true, log: (m) => console.log(`  ${m}`) });
+  const stack = await startLocalStack({
+    ports, dataDir, web: true, extensionOrigins: [DEV_EXTENSION_ORIGIN], log: (m) => console.log(`  ${m}`),
+  });
   const seed = await seedDemoData(stack.cognito, dataDir, stack.urls.web);
 
   let extensionNote = '';
   try {
     const { buildExtension } = await import('./build-extension');
-    const out = await buildExtension({ siteOrigins: [stack.urls.web, `http://localhost:${ports.web}`], siteUrl: stack.urls.web });
-    extensionNote = `Extension built into ${typeof out === 'string' ? out : 'dist/extension'}: load it unpacked at chrome://extensions`;
+    const out = await buildExtension({
+      siteOrigins: [stack.urls.web, `http://localhost:${ports.web}`], siteUrl: stack.urls.web, devKey: true, zipPath: false,
+    });
+    extensionNote = `Extension  ${out.outDir} (${DEV_EXTENSION_ORIGIN}): load it unpacked at chrome://extensions`;
   } catch (e) {
     extensionNote = `Extension not built: ${(e as Error).message}`;
   }

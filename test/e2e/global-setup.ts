@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEV_EXTENSION_ORIGIN } from '../../extension/dev-key';
 import { randomPorts } from '../../scripts/local/ports';
 import { seedDemoData } from '../../scripts/local/seed';
 import { startLocalStack } from '../../scripts/local/stack';
@@ -11,7 +12,7 @@ import { startLocalStack } from '../../scripts/local/stack';
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(join(tmpdir(), 'fps-e2e-'));
-  const stack = await startLocalStack({ ports: await randomPorts(), dataDir, web: true });
+  const stack = await startLocalStack({ ports: await randomPorts(), dataDir, web: true, extensionOrigins: [DEV_EXTENSION_ORIGIN] });
   const seed = await seedDemoData(stack.cognito, dataDir, stack.urls.web);
   process.env.FPS_SITE_URL = stack.urls.web;
   process.env.FPS_API_URL = stack.urls.api;
