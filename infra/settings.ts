@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Node } from 'constructs';
 import { environmentFromContext, type EnvironmentConfig } from './environments';
 
-/** Repository root (infra/..), so entries and web/dist resolve the same from any working directory. */
+/** Repository root (infra/..), so entries and dist/web resolve the same from any working directory. */
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /**
@@ -54,9 +54,9 @@ export function settingsFromContext(node: Node): DeploySettings {
   };
   new URL(env.siteUrl); // fails synth early on a malformed override
 
-  // web/dist is uploaded when it holds a build, or when forced with -c deployWeb=true.
+  // dist/web (the Vite build) is uploaded when it holds a build, or when forced with -c deployWeb=true.
   const deployWeb = str(node, 'deployWeb');
-  const distDir = path.resolve(repoRoot, str(node, 'webDist') ?? 'web/dist');
+  const distDir = path.resolve(repoRoot, str(node, 'webDist') ?? 'dist/web');
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   if (deployWeb === 'true' && !hasBuild) throw new Error(`deployWeb=true but ${distDir}/index.html does not exist; run the web build first`);
   const webDist = deployWeb === 'false' ? undefined : hasBuild ? distDir : undefined;

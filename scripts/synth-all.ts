@@ -46,7 +46,7 @@ for (const envName of envs) {
   }
   const apiFns = Object.keys(stacks.api.functions).length;
   console.log(`  routes: ${routeList.length}, route functions: ${apiFns}, + PostConfirmation trigger`);
-  console.log(`  web/dist upload: ${stacks.settings.webDist ? path.relative(repoRoot, stacks.settings.webDist) : 'skipped (no build)'}; google IdP: ${stacks.settings.googleClientId ? 'on' : 'off'}`);
+  console.log(`  dist/web upload: ${stacks.settings.webDist ? path.relative(repoRoot, stacks.settings.webDist) : 'skipped (no build)'}; google IdP: ${stacks.settings.googleClientId ? 'on' : 'off'}`);
   console.log(`  cdk-nag AwsSolutions: ${errors.length} errors, ${warnings.length} warnings (unacknowledged)`);
   for (const v of nag.violations) {
     console.log(`    ${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);

@@ -47,7 +47,7 @@ describe('web stack', () => {
 
   it('writes config.json at deploy time with the runtime settings', () => {
     const deployments = resourcesOf(dev.web, 'Custom::CDKBucketDeployment');
-    // config.json is always deployed; the SPA files only when web/dist holds a build.
+    // config.json is always deployed; the SPA files only when dist/web holds a build.
     const config = deployments.find(([id]) => id.startsWith('DeployConfig'))![1];
     expect(config.Properties.DistributionPaths).toEqual(['/config.json']);
     expect(config.Properties.Prune).toBe(false);
