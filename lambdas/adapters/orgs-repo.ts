@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrgRole, OrgStatus } from '#shared/domain/account';
 import type { Subscription } from '#shared/domain/subscription';
 import { tableName } from '../lib/config';
-import { dynamo } from './dynamo-client';
+import { dynamo, isConditionalCheckFailed } from './dynamo-client';
 
 export const ORG_SK = 'ORG';
 export const memberSk = (userId: string) => `MEMBER#${userId}`;
@@ -33,11 +33,40 @@ export interface MemberRow {
   /** SHA-256 of the invitation token; the token itself is never stored. */
   inviteTokenHash?: string;
   inviteExpiresAt?: number;
+  /**
+   * Set while an invitation is being accepted under a new key (the invitee's real user id): the
+   * claimant's user id. Only that user may finish the acceptance; nobody else can use the token.
+   */
+  acceptedBy?: string;
+  /** When `acceptedBy` was set (unix seconds); a claim older than CLAIM_TTL_SECONDS no longer blocks. */
+  acceptedAt?: number;
   created: string;
   updated: string;
 }
 
 const TABLE = () => tableName('orgs');
+
+/** Runs a conditional write; false when its condition did not hold. */
+async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (e) {
+    if (isConditionalCheckFailed(e)) return false;
+    throw e;
+  }
+}
+
+const nowIso = () => new Date().toISOString();
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** How long an acceptance in progress holds its invitation against resend, revoke and decline. */
+export const CLAIM_TTL_SECONDS = 300;
+/** No acceptance in progress (or only a stale one): condition text and its values. */
+const unclaimed = () => ({
+  condition: '(attribute_not_exists(acceptedBy) OR acceptedAt < :staleBefore)',
+  values: { ':staleBefore': nowSeconds() - CLAIM_TTL_SECONDS },
+});
 
 export const orgsRepo = {
   async getOrg(orgId: string): Promise<OrgRow | undefined> {
@@ -90,6 +119,208 @@ export const orgsRepo = {
       }),
     );
     return (r.Items ?? []) as MemberRow[];
+  },
+
+  // ── writes that keep the seat invariant (seatsUsed = active + invited ≤ seats) ──────────────
+  // dynalite has no TransactWriteItems, so each invariant is kept by a condition on one item:
+  // seats are reserved on the org item first, members written next, and a failed write releases
+  // what it reserved.
+
+  /** Writes a new organisation item; false when the id is taken. */
+  async createOrg(row: OrgRow): Promise<boolean> {
+    return conditional(() =>
+      dynamo().send(new PutCommand({ TableName: TABLE(), Item: row, ConditionExpression: 'attribute_not_exists(orgId)' })),
+    );
+  },
+
+  /** Writes a new member item; false when the key is taken. */
+  async createMember(row: MemberRow): Promise<boolean> {
+    return conditional(() =>
+      dynamo().send(new PutCommand({ TableName: TABLE(), Item: row, ConditionExpression: 'attribute_not_exists(sk)' })),
+    );
+  },
+
+  /** Sets `seatsUsed` on an org item that has none yet (items written before the counter existed). */
+  async initSeatsUsed(orgId: string, used: number): Promise<void> {
+    await conditional(() =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: TABLE(), Key: { orgId, sk: ORG_SK },
+          ConditionExpression: 'attribute_exists(orgId) AND attribute_not_exists(seatsUsed)',
+          UpdateExpression: 'SET seatsUsed = :u', ExpressionAttributeValues: { ':u': used },
+        }),
+      ),
+    );
+  },
+
+  /**
+   * Adds `n` to `seatsUsed` only if `seatsUsed <= limit` (the caller's `seats - n`) and the seats
+   * are still what the caller read (`seats`, or unset). One conditional UpdateItem: concurrent
+   * reservations can never take more seats than there are.
+   */
+  async reserveSeats(orgId: string, n: number, seen: { seats: number | null; limit: number }): Promise<boolean> {
+    if (n <= 0) return true;
+    const seatsCondition = seen.seats === null ? '(attribute_not_exists(seats) OR attribute_type(seats, :nullType))' : 'seats = :seats';
+    return conditional(() =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: TABLE(), Key: { orgId, sk: ORG_SK },
+          ConditionExpression: `attribute_exists(orgId) AND ${seatsCondition} AND seatsUsed <= :limit`,
+          UpdateExpression: 'SET seatsUsed = seatsUsed + :n, updated = :now',
+          ExpressionAttributeValues: {
+            ':n': n, ':limit': seen.limit, ':now': nowIso(),
+            ...(seen.seats === null ? { ':nullType': 'NULL' } : { ':seats': seen.seats }),
+          },
+        }),
+      ),
+    );
+  },
+
+  /** Gives back `n` seats (never below zero). */
+  async releaseSeats(orgId: string, n: number): Promise<boolean> {
+    if (n <= 0) return true;
+    return conditional(() =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: TABLE(), Key: { orgId, sk: ORG_SK },
+          ConditionExpression: 'attribute_exists(orgId) AND seatsUsed >= :n',
+          UpdateExpression: 'SET seatsUsed = seatsUsed - :n, updated = :now',
+          ExpressionAttributeValues: { ':n': n, ':now': nowIso() },
+        }),
+      ),
+    );
+  },
+
+  /** A fresh token for a pending invitation (resend); undefined when the member is no longer invited. */
+  async renewInvite(orgId: string, userId: string, invite: { hash: string; expiresAt: number }): Promise<MemberRow | undefined> {
+    const free = unclaimed();
+    try {
+      const r = await dynamo().send(
+        new UpdateCommand({
+          TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
+          ConditionExpression: `orgStatus = :invited AND orgRole <> :admin AND ${free.condition}`,
+          UpdateExpression: 'SET inviteTokenHash = :h, inviteExpiresAt = :e, updated = :now REMOVE acceptedBy, acceptedAt',
+          ExpressionAttributeValues: {
+            ':invited': 'invited', ':admin': 'admin', ':h': invite.hash, ':e': invite.expiresAt, ':now': nowIso(), ...free.values,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return r.Attributes as MemberRow;
+    } catch (e) {
+      if (isConditionalCheckFailed(e)) return undefined;
+      throw e;
+    }
+  },
+
+  /** Moves a (non-admin) member from one status to another; undefined when it is not in `from`. */
+  async changeStatus(orgId: string, userId: string, from: OrgStatus, to: OrgStatus): Promise<MemberRow | undefined> {
+    try {
+      const r = await dynamo().send(
+        new UpdateCommand({
+          TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
+          ConditionExpression: 'orgStatus = :from AND orgRole <> :admin',
+          UpdateExpression: 'SET orgStatus = :to, updated = :now',
+          ExpressionAttributeValues: { ':from': from, ':to': to, ':admin': 'admin', ':now': nowIso() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return r.Attributes as MemberRow;
+    } catch (e) {
+      if (isConditionalCheckFailed(e)) return undefined;
+      throw e;
+    }
+  },
+
+  /**
+   * Deletes a pending invitation (revoke, decline or the end of an acceptance); with
+   * `inviteTokenHash` only while that token is current, with `acceptedBy` only for that claimant.
+   * Answers the deleted item, or undefined when the condition did not hold.
+   */
+  async deleteInvite(
+    orgId: string, userId: string, match: { inviteTokenHash?: string; acceptedBy?: string } = {},
+  ): Promise<MemberRow | undefined> {
+    const conditions = ['orgStatus = :invited', 'orgRole <> :admin'];
+    const values: Record<string, unknown> = { ':invited': 'invited', ':admin': 'admin' };
+    if (match.acceptedBy) {
+      conditions.push('acceptedBy = :by');
+      values[':by'] = match.acceptedBy;
+    } else {
+      const free = unclaimed();
+      conditions.push(free.condition);
+      Object.assign(values, free.values);
+    }
+    if (match.inviteTokenHash) {
+      conditions.push('inviteTokenHash = :h');
+      values[':h'] = match.inviteTokenHash;
+    }
+    try {
+      const r = await dynamo().send(
+        new DeleteCommand({
+          TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
+          ConditionExpression: conditions.join(' AND '), ExpressionAttributeValues: values, ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return r.Attributes as MemberRow | undefined;
+    } catch (e) {
+      if (isConditionalCheckFailed(e)) return undefined;
+      throw e;
+    }
+  },
+
+  /**
+   * Accepts an invitation kept under the invitee's own user id: active, token gone. Only with the
+   * current token, before it expires (`now` in unix seconds). Undefined when that does not hold.
+   */
+  async activateInvite(orgId: string, userId: string, tokenHash: string, now: number): Promise<MemberRow | undefined> {
+    const free = unclaimed();
+    try {
+      const r = await dynamo().send(
+        new UpdateCommand({
+          TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
+          ConditionExpression:
+            `orgStatus = :invited AND orgRole <> :admin AND inviteTokenHash = :h AND inviteExpiresAt > :now AND ${free.condition}`,
+          UpdateExpression: 'SET orgStatus = :active, updated = :iso REMOVE inviteTokenHash, inviteExpiresAt, acceptedBy, acceptedAt',
+          ExpressionAttributeValues: {
+            ':invited': 'invited', ':admin': 'admin', ':h': tokenHash, ':now': now, ':active': 'active', ':iso': nowIso(), ...free.values,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return r.Attributes as MemberRow;
+    } catch (e) {
+      if (isConditionalCheckFailed(e)) return undefined;
+      throw e;
+    }
+  },
+
+  /**
+   * First step of accepting an invitation that must move to another key (the invitee's real user
+   * id): marks it as being accepted by `claimant`, with the current token before it expires. The
+   * same claimant may claim again (a retry after a failure half-way); others, and resend, revoke
+   * and decline, are held off for CLAIM_TTL_SECONDS.
+   */
+  async claimInvite(orgId: string, userId: string, tokenHash: string, now: number, claimant: string): Promise<MemberRow | undefined> {
+    const free = unclaimed();
+    try {
+      const r = await dynamo().send(
+        new UpdateCommand({
+          TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
+          ConditionExpression:
+            `orgStatus = :invited AND orgRole <> :admin AND inviteTokenHash = :h AND inviteExpiresAt > :now AND (${free.condition} OR acceptedBy = :by)`,
+          UpdateExpression: 'SET acceptedBy = :by, acceptedAt = :at, updated = :iso',
+          ExpressionAttributeValues: {
+            ':invited': 'invited', ':admin': 'admin', ':h': tokenHash, ':now': now, ':by': claimant, ':at': nowSeconds(),
+            ':iso': nowIso(), ...free.values,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return r.Attributes as MemberRow;
+    } catch (e) {
+      if (isConditionalCheckFailed(e)) return undefined;
+      throw e;
+    }
   },
 };
 export type OrgsRepo = typeof orgsRepo;

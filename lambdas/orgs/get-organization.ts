@@ -1,4 +1,10 @@
 import { routes } from '#shared/api/routes';
-import { notImplemented } from '../lib/define-handler';
+import { defineHandler } from '../lib/define-handler';
+import { requireOrgAdmin } from './org-access';
+import { toOrganization } from './org-view';
 
-export const handler = notImplemented(routes.getOrganization);
+/** GET /orgs/{orgId}: the organisation, for its admin only (a member or another org's admin: 403). */
+export const handler = defineHandler(routes.getOrganization, async ({ principal, params }) => {
+  const { org } = await requireOrgAdmin(principal, params.orgId);
+  return toOrganization(org);
+});

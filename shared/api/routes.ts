@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { Account, AbTestGroup, OrgStatus } from '../domain/account';
-import { AdminLookupResult } from '../domain/admin';
-import { Image, ImageNotes, ImageTitle } from '../domain/image';
+import { ADMIN_AUDIT_PAGE_MAX, AdminActionResult, AdminAuditList, AdminLookupResult } from '../domain/admin';
+import { Image, ImageNotes, ImageSourceUrl, ImageTitle, MAX_IMAGES_PAGE, UploadContentType } from '../domain/image';
 import { InviteDetails } from '../domain/invite';
 import { Member, Organization } from '../domain/organization';
+import {
+  ADMIN_SEARCH_MAX_LENGTH, ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_LONG, SEARCH_TOO_SHORT,
+} from '../rules/admin-search';
 import { route } from './route';
 
 /**
@@ -118,7 +121,7 @@ export const routes = {
   acceptInvite: route({
     id: 'acceptInvite', method: 'POST', path: '/invites/accept', caller: 'public', handler: 'invites/accept-invite',
     summary: 'Join the organisation; a new account sets its password here.',
-    body: z.object({ ...InviteKey, newAccountPassword: z.string().max(256).nullable() }).strict(),
+    body: z.object({ ...InviteKey, newAccountPassword: z.string().max(256).nullable().optional() }).strict(),
     response: z.object({ orgId: z.string(), email: z.string() }),
   }),
   declineInvite: route({
@@ -130,34 +133,54 @@ export const routes = {
   // ── staff admin tool (paths as the spec gives them) ───────────────────────
   adminSearchUsers: route({
     id: 'adminSearchUsers', method: 'GET', path: '/admin/users', caller: 'staff', handler: 'admin/search-users',
-    summary: 'Find a user by e-mail or userId across Cognito, DynamoDB and Stripe.',
-    query: z.object({ q: z.string().trim().min(3, 'Search too short.').max(254) }).strict(), response: AdminLookupResult,
+    summary: 'Find a user by e-mail, userId or Stripe customer id across Cognito, DynamoDB and Stripe.',
+    query: z.object({
+      q: z.string().trim().min(ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT).max(ADMIN_SEARCH_MAX_LENGTH, SEARCH_TOO_LONG),
+    }).strict(),
+    response: AdminLookupResult,
   }),
   adminVerifyUser: route({
     id: 'adminVerifyUser', method: 'POST', path: '/admin/users/verify', caller: 'staff', handler: 'admin/verify-user',
-    summary: 'Confirm the user and mark the e-mail verified.', body: z.object({ cognitoSub: Id }).strict(),
-    response: z.object({ type: z.enum(['success', 'error']), message: z.string() }),
+    summary: 'Confirm the user and mark the e-mail verified (audited).', body: z.object({ cognitoSub: Id }).strict(),
+    response: AdminActionResult,
   }),
   adminDeleteUser: route({
     id: 'adminDeleteUser', method: 'DELETE', path: '/admin/users/delete', caller: 'staff', handler: 'admin/delete-user',
-    summary: "Delete the Cognito user and the user's data.", body: z.object({ cognitoSub: Id }).strict(),
-    response: z.object({ type: z.enum(['success', 'error']), message: z.string() }),
+    summary: "Delete the Cognito user and the user's data; Stripe customers stay for accounting (audited).",
+    body: z.object({ cognitoSub: Id }).strict(),
+    response: AdminActionResult,
+  }),
+  adminListAudit: route({
+    id: 'adminListAudit', method: 'GET', path: '/admin/audit', caller: 'staff', handler: 'admin/list-audit',
+    summary: 'The audit trail of admin actions, newest first.',
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(ADMIN_AUDIT_PAGE_MAX).optional(),
+      before: z.string().max(200).regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9a-f-]{36}$/, 'not a cursor').optional(),
+    }).strict(),
+    response: AdminAuditList,
   }),
 
   // ── image library (paths as the spec gives them) ──────────────────────────
   listImages: route({
     id: 'listImages', method: 'GET', path: '/images/', caller: 'user', handler: 'images/list-images',
-    summary: "The caller's images.", response: z.array(Image),
+    summary: "The caller's images, newest first. Pages: `limit` (default and most 1000); the next page starts after `cursor`, the id of the previous page's last image (docs/images.md).",
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(MAX_IMAGES_PAGE).optional(),
+      cursor: Id.optional(),
+    }).strict(),
+    response: z.array(Image),
   }),
   createImage: route({
     id: 'createImage', method: 'POST', path: '/images/', caller: 'user', handler: 'images/create-image',
-    summary: 'Create an image record and a presigned upload URL.', status: 201,
-    body: z.object({ title: ImageTitle, notes: ImageNotes, urlLink: Url.nullable().optional() }).strict(),
+    summary: 'Create an image record and a presigned upload URL (PUT the file there with `contentType`, then finalise).', status: 201,
+    body: z.object({
+      title: ImageTitle, notes: ImageNotes, urlLink: ImageSourceUrl.nullable().optional(), contentType: UploadContentType.optional(),
+    }).strict(),
     response: Image,
   }),
   finalizeImage: route({
     id: 'finalizeImage', method: 'POST', path: '/images/{id}/', caller: 'user', handler: 'images/finalize-image',
-    summary: 'Check the upload, record size and type, make the thumbnail.', params: ImageParams,
+    summary: 'Check the upload (an image, at most 25 MB), record size and type, make the thumbnail.', params: ImageParams,
     body: Empty, response: Image,
   }),
   updateImage: route({

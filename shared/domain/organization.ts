@@ -18,3 +18,31 @@ export const Member = z.object({
   orgStatus: OrgStatus,
 });
 export type Member = z.infer<typeof Member>;
+
+/**
+ * What an organisation admin may do to a member row (spec 000, section 4): an invitation can be
+ * resent or deleted (revoked); an active member deactivated; a deactivated member reactivated;
+ * archived members and admin rows have no actions.
+ */
+export const MEMBER_ACTIONS = ['resend', 'delete', 'deactivate', 'reactivate'] as const;
+export type MemberAction = (typeof MEMBER_ACTIONS)[number];
+
+const actionsByStatus: Record<OrgStatus, readonly MemberAction[]> = {
+  invited: ['resend', 'delete'],
+  active: ['deactivate'],
+  deactivated: ['reactivate'],
+  archived: [],
+};
+
+export function memberActions(member: Pick<Member, 'orgRole' | 'orgStatus'>): readonly MemberAction[] {
+  return member.orgRole === 'admin' ? [] : actionsByStatus[member.orgStatus];
+}
+
+/** The status changes `updateEnterpriseMemberStatus` makes: active → deactivated, deactivated → active. */
+export const STATUS_CHANGES: readonly { from: OrgStatus; to: OrgStatus }[] = [
+  { from: 'active', to: 'deactivated' },
+  { from: 'deactivated', to: 'active' },
+];
+
+export const isAllowedStatusChange = (from: OrgStatus, to: OrgStatus): boolean =>
+  STATUS_CHANGES.some((c) => c.from === from && c.to === to);
