@@ -10,7 +10,10 @@ export interface OrgLink { org: OrgRow; member: MemberRow }
  * organisation's subscription; everyone else their own.
  */
 export function toAccount(user: UserRow, link?: OrgLink, payments?: Payment[]): Account {
-  const subscription = link ? (link.org.subscription ?? null) : (user.subscription ?? null);
+  // Only active members hold a seat, so only they get the organisation's plan.
+  const subscription = link
+    ? link.member.orgStatus === 'active' ? (link.org.subscription ?? null) : null
+    : (user.subscription ?? null);
   return {
     userId: user.userId,
     customerId: link ? (link.org.stripeCustomerId ?? null) : (user.stripeCustomerId ?? null),

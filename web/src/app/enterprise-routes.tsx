@@ -20,10 +20,11 @@ export const enterpriseRoutes: RouteObject[] = [
     {
       id: 'enterprise-session',
       lazy: async () => {
-        const [{ useAccount }, { EnterpriseSessionContext }, { useAuth }] = await Promise.all([
+        const [{ useAccount }, { EnterpriseSessionContext }, { useAuth }, { AccountBilling }] = await Promise.all([
           import('../features/account/components/account-provider'),
           import('../features/enterprise/enterprise-session'),
           import('../lib/auth'),
+          import('../features/billing/components/account-billing'),
         ]);
 
         function EnterpriseSession({ children }: { children: ReactNode }) {
@@ -38,9 +39,9 @@ export const enterpriseRoutes: RouteObject[] = [
               organization,
               organizationError,
               replaceAccount,
-              // Slot: `Billing` takes the billing feature's AccountBilling (cancel, auto-renew, card
-              // update with account_type 'organization'), shown on the Overview.
-              Billing: undefined,
+              // The billing feature's AccountBilling (cancel, auto-renew, card update with
+              // account_type 'organization'), shown on the Overview.
+              Billing: AccountBilling,
             }),
             [auth.status, state, account, organization, organizationError, replaceAccount],
           );
