@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { EnterpriseBillingSlot } from '../components/enterprise-billing-slot';
-import { formatDate } from '../components/format-date';
+import { formatDate } from '../../../components/ui/payments-table';
 import { SeatSummaryList } from '../components/seat-summary';
 import { useOrganization } from '../enterprise-session';
 import { useMembers } from '../use-members';
