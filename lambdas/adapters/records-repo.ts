@@ -32,17 +32,7 @@ export const recordsRepo = {
 
   /** The newest `limit` records of a kind, newest first (for staff). */
   async list<D = Record<string, unknown>>(kind: RecordKind, limit = 50): Promise<RecordRow<D>[]> {
-    const r = await dynamo().send(
-      new QueryCommand({
-        TableName: TABLE(),
-        KeyConditionExpression: '#kind = :k',
-        ExpressionAttributeNames: { '#kind': 'kind' },
-        ExpressionAttributeValues: { ':k': kind },
-        ScanIndexForward: false,
-        Limit: Math.max(1, Math.min(limit, 1000)),
-      }),
-    );
-    return (r.Items ?? []) as RecordRow<D>[];
+    return (await this.page<D>(kind, { limit })).items;
   },
 
   /**
