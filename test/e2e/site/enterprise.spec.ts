@@ -81,7 +81,9 @@ test.describe('enterprise account area', () => {
     expect(await sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBe(224);
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page.getByText('Enterprise (1-year)')).toBeVisible();
-    await expect(page.getByText(/^Renews on /)).toBeVisible();
+    await expect(page.locator('dd').getByText(/^Renews on /)).toBeVisible();
+    // The org's plan controls (billing feature) sit on the overview too.
+    await expect(page.getByRole('switch', { name: /Auto-renew/ })).toBeChecked();
     await expect(page.getByTestId('seats-used')).toHaveText('1');
     await expect(page.getByTestId('seats-remaining')).toHaveText('2');
 

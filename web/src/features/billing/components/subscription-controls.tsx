@@ -50,12 +50,14 @@ export function SubscriptionControls({ subscription, onAccountChange }: { subscr
     void run('cancel', cancelAccountSubscription);
   };
   const autoRenew = !subscription.cancel_at_period_end;
+  // Organisation admins manage the Enterprise plan with the same controls.
+  const planName = subscription.plan === 'enterprise' ? 'Enterprise' : 'Premium';
   const { amount } = subscriptionTotals(subscription);
 
   return (
     <div className="billing-subscription">
       <p className="billing-price">
-        Premium · {formatPlanPrice(subscription)} <span className="billing-muted">{taxSuffix(subscription.tax_percent)}</span>
+        {planName} · {formatPlanPrice(subscription)} <span className="billing-muted">{taxSuffix(subscription.tax_percent)}</span>
       </p>
 
       {action === 'expired' && (
@@ -70,7 +72,7 @@ export function SubscriptionControls({ subscription, onAccountChange }: { subscr
             <p>
               Your free trial ends on {dateOf(subscription.trial_end)}
               {subscription.cancel_at_period_end
-                ? '. Auto-renew is off, so Premium ends then.'
+                ? `. Auto-renew is off, so ${planName} ends then.`
                 : `, then ${formatUsd(amount)} is charged for the first year.`}
             </p>
           )}
@@ -99,7 +101,7 @@ export function SubscriptionControls({ subscription, onAccountChange }: { subscr
           <p className="billing-muted">
             {autoRenew
               ? `Renews on ${dateOf(subscription.current_period_end)} for ${formatUsd(amount)}.`
-              : `Auto-renew is off: Premium ends on ${dateOf(subscription.current_period_end)}.`}
+              : `Auto-renew is off: ${planName} ends on ${dateOf(subscription.current_period_end)}.`}
           </p>
         </div>
       )}
