@@ -27,7 +27,8 @@ export function toAccount(user: UserRow, link?: OrgLink, payments?: Payment[]): 
     isStaff: user.isStaff ?? false,
     status: subscription?.status ?? null,
     subscription,
-    card: link ? null : (user.card ?? null),
+    // The organisation's card is its admin's business; members see none.
+    card: link ? (link.member.orgRole === 'admin' ? (link.org.card ?? null) : null) : (user.card ?? null),
     ...(payments ? { payments } : {}),
     ...(user.abTestV2 ? { abTestV2: user.abTestV2 } : {}),
     type: link ? 'organization' : 'user',

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrgRole, OrgStatus } from '#shared/domain/account';
-import type { Subscription } from '#shared/domain/subscription';
+import type { Card, Subscription } from '#shared/domain/subscription';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailed } from './dynamo-client';
 
@@ -19,6 +19,8 @@ export interface OrgRow {
   adminUserId: string;
   stripeCustomerId?: string;
   subscription?: Subscription | null;
+  /** The card the organisation pays with (shown to its admin). */
+  card?: Card | null;
   created: string;
   updated: string;
 }
@@ -98,7 +100,7 @@ export const orgsRepo = {
   },
 
   /** Sets attributes on an existing organisation item. */
-  async updateOrg(orgId: string, fields: Partial<Pick<OrgRow, 'name' | 'seats' | 'stripeCustomerId' | 'subscription' | 'adminEmail'>>): Promise<void> {
+  async updateOrg(orgId: string, fields: Partial<Pick<OrgRow, 'name' | 'seats' | 'stripeCustomerId' | 'subscription' | 'card' | 'adminEmail'>>): Promise<void> {
     const entries = Object.entries({ ...fields, updated: new Date().toISOString() }).filter(([, v]) => v !== undefined);
     await dynamo().send(
       new UpdateCommand({

@@ -27,7 +27,7 @@ export async function syncSubscription(subscriptionId: string, hint: SyncHint = 
 
   const orgId = sub.metadata?.orgId || hint.orgId;
   if (orgId) {
-    await orgsRepo.updateOrg(orgId, { subscription: snapshot, stripeCustomerId: customerId });
+    await orgsRepo.updateOrg(orgId, { subscription: snapshot, stripeCustomerId: customerId, card });
     return 'org';
   }
   const userId = sub.metadata?.userId || hint.userId;

@@ -5,7 +5,7 @@ import { sendEmail } from '../adapters/email';
 import { memberSk, ORG_SK, orgsRepo, type MemberRow, type OrgRow } from '../adapters/orgs-repo';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo, type UserRow } from '../adapters/users-repo';
-import { subscriptionSnapshot } from '../billing/subscription-snapshot';
+import { syncSubscription } from '../billing/sync-subscription';
 import { requireEnv } from '../lib/config';
 import { belongsToAnotherOrg } from './org-access';
 import {
@@ -175,7 +175,8 @@ export async function createOrganization(raw: CreateOrganizationInput, log: Log 
   const s = await stripe();
   const customerId = await orgCustomer(s, org);
   const sub = await enterpriseSubscription(s, org, customerId, input);
-  await orgsRepo.updateOrg(org.orgId, { subscription: subscriptionSnapshot(sub, process.env.STRIPE_PREMIUM_PRICE) });
+  // The same full snapshot (and card) the webhooks keep current.
+  await syncSubscription(sub.id, { orgId: org.orgId });
   log(`Stripe customer ${customerId}, subscription ${sub.id} (${sub.status}).`);
 
   return {

@@ -5,14 +5,12 @@ import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand, AdminGetUserCommand, ConfirmSignUpCommand, SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../lambdas/adapters/dynamo-client';
-import { memberSk, ORG_SK, type MemberRow, type OrgRow } from '../../lambdas/adapters/orgs-repo';
+import { memberSk, orgsRepo } from '../../lambdas/adapters/orgs-repo';
 import { stripe } from '../../lambdas/adapters/stripe-client';
 import { usersRepo } from '../../lambdas/adapters/users-repo';
 import { cardOf, subscriptionSnapshot } from '../../lambdas/billing/subscription-snapshot';
+import { createOrganization } from '../../lambdas/orgs/create-organization';
 import { newInviteToken } from '../../lambdas/orgs/invite-token';
-import { tableName } from '../../lambdas/lib/config';
 import { cognitoAdmin, LOCAL_CONFIRMATION_CODE, type LocalCognito } from './cognito';
 
 export const DEMO_PASSWORD = 'Password123';
@@ -84,26 +82,21 @@ export async function seedDemoData(cognito: LocalCognito, dataDir: string, siteU
   c.destroy();
   await usersRepo.update(staff.userId, { isStaff: true });
 
+  // The organisation is made the way operators make one (npm run org:create): Stripe customer,
+  // Enterprise subscription for 5 seats, admin member. Then one active member and one invitation.
+  const org = await createOrganization({ name: 'Acme Legal LLP', adminEmail: admin.email, seats: 5, paymentMethod: 'pm_card_visa' });
+  const orgId = org.orgId;
   const now = new Date().toISOString();
-  const orgId = `org_${randomUUID().slice(0, 8)}`;
-  const s = await stripe();
-  const orgCustomer = await s.customers.create({ email: admin.email, name: 'Acme Legal LLP', metadata: { orgId } });
-  const org: OrgRow = {
-    orgId, sk: ORG_SK, name: 'Acme Legal LLP', seats: 5, seatsUsed: 3, adminEmail: admin.email, adminUserId: admin.userId,
-    stripeCustomerId: orgCustomer.id, subscription: null, created: now, updated: now,
-  };
   const invitedId = randomUUID();
   const invite = newInviteToken();
-  const members: MemberRow[] = [
-    { orgId, sk: memberSk(admin.userId), memberUserId: admin.userId, email: admin.email, orgRole: 'admin', orgStatus: 'active', created: now, updated: now },
-    { orgId, sk: memberSk(member.userId), memberUserId: member.userId, email: member.email, orgRole: 'member', orgStatus: 'active', created: now, updated: now },
-    {
-      orgId, sk: memberSk(invitedId), memberUserId: invitedId, email: 'invited@acme.example', orgRole: 'member', orgStatus: 'invited',
-      inviteTokenHash: invite.hash, inviteExpiresAt: invite.expiresAt, created: now, updated: now,
-    },
-  ];
-  for (const item of [org, ...members]) await dynamo().send(new PutCommand({ TableName: tableName('orgs'), Item: item }));
-  await usersRepo.update(admin.userId, { orgId });
+  if (!(await orgsRepo.reserveSeats(orgId, 2, { seats: 5, limit: 3 }))) throw new Error('demo org: no seats left');
+  await orgsRepo.createMember({
+    orgId, sk: memberSk(member.userId), memberUserId: member.userId, email: member.email, orgRole: 'member', orgStatus: 'active', created: now, updated: now,
+  });
+  await orgsRepo.createMember({
+    orgId, sk: memberSk(invitedId), memberUserId: invitedId, email: 'invited@acme.example', orgRole: 'member', orgStatus: 'invited',
+    inviteTokenHash: invite.hash, inviteExpiresAt: invite.expiresAt, created: now, updated: now,
+  });
   await usersRepo.update(member.userId, { orgId });
 
   const result: SeedResult = {

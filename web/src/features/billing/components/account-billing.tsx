@@ -34,6 +34,8 @@ export function AccountBilling({ account, onAccountChange, showPayments = true }
       <h2 id="billing-title">Billing</h2>
       {sub ? (
         <SubscriptionControls subscription={sub} onAccountChange={onAccountChange} />
+      ) : account.type === 'organization' ? (
+        <p className="billing-muted">No active Enterprise subscription. Contact enterprise support to renew your group plan.</p>
       ) : (
         <p className="billing-muted">Basic (free). Premium adds cropping, annotation and more.</p>
       )}
