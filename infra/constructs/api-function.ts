@@ -9,6 +9,9 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
 import type { Construct } from 'constructs';
+import {
+  ESM_REQUIRE_BANNER, LAMBDA_MINIFY, LAMBDA_SOURCE_MAP, LAMBDA_SOURCES_CONTENT, LAMBDA_TARGET, MAIN_FIELDS, lambdaExternals,
+} from '../bundling';
 import type { TableDef } from '../tables';
 import { repoRoot } from '../settings';
 
@@ -39,10 +42,6 @@ const TABLE_READ = [
 const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const OBJECT_READ = ['s3:GetObject'];
 const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject'];
-
-/** esbuild output is ESM; a few CommonJS dependencies still call `require` for node built-ins. */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __fpsCreateRequire } from 'node:module'; const require = __fpsCreateRequire(import.meta.url);";
 
 export interface ApiFunctionProps
   extends Omit<NodejsFunctionProps, 'runtime' | 'architecture' | 'entry' | 'handler' | 'logGroup' | 'loggingFormat' | 'role' | 'bundling'> {
@@ -106,15 +105,16 @@ export class ApiFunction extends NodejsFunction {
         NODE_OPTIONS: '--enable-source-maps',
         ...environment,
       },
+      // The settings live in infra/bundling.ts, shared with `npm run bench:lambdas`.
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
+        target: LAMBDA_TARGET,
+        mainFields: [...MAIN_FIELDS],
+        minify: LAMBDA_MINIFY,
+        sourceMap: LAMBDA_SOURCE_MAP,
         sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        externalModules: ['@aws-sdk/*', ...(extraExternalModules ?? [])],
+        sourcesContent: LAMBDA_SOURCES_CONTENT,
+        externalModules: lambdaExternals(extraExternalModules),
         banner: ESM_REQUIRE_BANNER,
         logLevel: LogLevel.WARNING,
       },

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from '#shared/api/route';
 import { defineHandler, notImplemented } from './define-handler';
 import { DomainError } from './errors';

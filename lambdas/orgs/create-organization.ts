@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { z } from 'zod';
+import * as z from 'zod';
 import { sendEmail } from '../adapters/email';
 import { memberSk, ORG_SK, orgsRepo, type MemberRow, type OrgRow } from '../adapters/orgs-repo';
 import { stripe } from '../adapters/stripe-client';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Stable machine codes every error response carries as `{code, message}`. */
 export const errorCodes = [

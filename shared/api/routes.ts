@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Account, AbTestGroup, OrgStatus } from '../domain/account';
 import { ADMIN_AUDIT_PAGE_MAX, AdminActionResult, AdminAuditList, AdminLookupResult } from '../domain/admin';
 import { Image, ImageNotes, ImageSourceUrl, ImageTitle, MAX_IMAGES_PAGE, UploadContentType } from '../domain/image';

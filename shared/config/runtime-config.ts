@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The site's runtime `config.json`: written at deploy by the CDK web stack and by the local stack,

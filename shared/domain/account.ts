@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Card, Payment, Subscription } from './subscription';
 
 export const OrgRole = z.enum(['admin', 'member']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The staff admin tool's data. The spec's fields of the lookup result (cognito: attributes sub,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * An image of the library (spec §3): id, title, notes, created, updated, urlFull, urlThumb,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Invite details: who is invited (type 'temp' = no account yet) to which organisation. */
 export const InviteDetails = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the website tells the extension about the signed-in user. An empty payload means "logged out". */
 export const LoginMessage = z.object({

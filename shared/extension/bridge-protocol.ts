@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LoginMessage } from '../domain/login-message';
 
 /**

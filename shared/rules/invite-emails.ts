@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The invitation input of the members page (spec 000, section 5): the text is split on commas,
