@@ -3,6 +3,7 @@ import type { AbTestGroup } from '#shared/domain/account';
 import { listPayments } from '../adapters/payments';
 import { usersRepo } from '../adapters/users-repo';
 import { defineHandler } from '../lib/define-handler';
+import { toAccount } from './account-view';
 import { loadAccount, orgLinkOf, requireUserRow } from './load-account';
 
 const drawAbGroup = (): AbTestGroup => (Math.random() < 0.5 ? 'A' : 'B');
@@ -18,5 +19,6 @@ export const handler = defineHandler(routes.lookupAccount, async ({ principal, q
   // Organisation payments are the org admin's business; members see none.
   const link = await orgLinkOf(user);
   const customer = link ? (link.member.orgRole === 'admin' ? link.org.stripeCustomerId : undefined) : user.stripeCustomerId;
-  return loadAccount(user, await listPayments(customer));
+  // The link read above is the one the account shows (loadAccount would read the org rows again).
+  return toAccount(user, link, await listPayments(customer));
 });

@@ -34,6 +34,9 @@ export function stripe(): Promise<Stripe> {
     return new Stripe(key, {
       apiVersion: STRIPE_API_VERSION,
       maxNetworkRetries: 2,
+      // No per-request latency telemetry sent back to Stripe (it is buffered per client, and under load
+      // the SDK only warns that its buffer is full).
+      telemetry: false,
       ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' } : {}),
     });
   });

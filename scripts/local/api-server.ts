@@ -85,9 +85,19 @@ export async function startApiServer(opts: {
       if (body === 'too-large') return send(res, 413, { code: 'payload_too_large', message: 'Request too large.' }, cors);
       for (const mount of opts.mounts ?? []) if (await mount(req, res, url, body)) return;
 
-      const hits = compiled.map((c) => ({ ...c, params: c.match(url.pathname) })).filter((c) => c.params);
-      if (!hits.length) return send(res, 404, { code: 'not_found', message: 'No such route.' }, cors);
-      const hit = hits.find((c) => c.route.method === req.method);
+      // The first route whose path and method match; 404 if no path matches, 405 if only the method is wrong.
+      let pathMatched = false;
+      let hit: { route: RouteDef; params: Record<string, string> } | undefined;
+      for (const c of compiled) {
+        const params = c.match(url.pathname);
+        if (!params) continue;
+        pathMatched = true;
+        if (c.route.method === req.method) {
+          hit = { route: c.route, params };
+          break;
+        }
+      }
+      if (!pathMatched) return send(res, 404, { code: 'not_found', message: 'No such route.' }, cors);
       if (!hit) return send(res, 405, { code: 'method_not_allowed', message: 'Method not allowed.' }, cors);
 
       let claims: Record<string, unknown> | undefined;
@@ -95,7 +105,7 @@ export async function startApiServer(opts: {
         claims = await opts.authorize(req.headers.authorization);
         if (!claims) return send(res, 401, { code: 'unauthorized', message: 'Sign in required.' }, cors);
       }
-      const event = toApiEvent({ req, route: hit.route, url, body, pathParameters: hit.params!, claims });
+      const event = toApiEvent({ req, route: hit.route, url, body, pathParameters: hit.params, claims });
       const handler = await loadHandler(hit.route);
       const result = await handler(event, lambdaContext(hit.route.id));
       res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>), ...cors });

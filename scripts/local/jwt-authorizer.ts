@@ -30,12 +30,30 @@ export function createJwtAuthorizer(opts: { issuer: string; clientId: string }) 
     },
     { jwksCache },
   );
+  // Verified tokens, so a token seen before costs a map lookup and an expiry check instead of an
+  // RSA signature check (the verifier already caches the JWKS and the public keys). A token's
+  // signature, issuer and client never change, so only its expiry has to be checked again;
+  // a token that failed is never cached. Bounded: emptied when it grows past MAX_VERIFIED.
+  const verified = new Map<string, JwtPayload>();
+  const MAX_VERIFIED = 10_000;
+  const unexpired = (payload: JwtPayload) => payload.exp === undefined || payload.exp >= Date.now() / 1000;
+
   /** The token's claims, or undefined when the header is missing or the token is not valid. */
   return async (authorization: string | undefined): Promise<JwtPayload | undefined> => {
     const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!m) return undefined;
+    const token = m[1];
+    const known = verified.get(token);
+    if (known) {
+      if (unexpired(known)) return known;
+      verified.delete(token);
+      return undefined;
+    }
     try {
-      return await verifier.verify(m[1]);
+      const payload = await verifier.verify(token);
+      if (verified.size >= MAX_VERIFIED) verified.clear();
+      verified.set(token, payload);
+      return payload;
     } catch {
       return undefined;
     }

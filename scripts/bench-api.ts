@@ -1,0 +1,188 @@
+/**
+ * bench:api — request rate and latency of the hot API routes on the local stack.
+ *
+ * 1. Starts the local stack in this process the way the integration tests do (random ports, a
+ *    temporary data folder, no web server) and seeds the demo accounts.
+ * 2. Signs the demo users in with USER_PASSWORD_AUTH against cognito-local, and gives one fresh
+ *    user 20 images made through the API (createImage → PUT to the upload URL → finalizeImage).
+ * 3. Drives each route with autocannon, run as a child process so the load generator does not
+ *    share the API's event loop, and prints requests/s, p50 and p99 latency, non-2xx and errors.
+ *
+ *   npm run bench:api                                        (100 connections, 20 s per route)
+ *   BENCH_CONNECTIONS=20 BENCH_DURATION=5 npm run bench:api  (a quick run)
+ *   BENCH_ROUTES=lookupAccount npm run bench:api             (only routes whose label contains one of these)
+ *
+ * Budget: lookupAccount without payments at p99 ≤ 25 ms with no errors; the exit code is 1 if not.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import sharp from 'sharp';
+import { cognitoAdmin } from './local/cognito';
+import { randomPorts } from './local/ports';
+import { DEMO_PASSWORD, seedDemoData, signUpConfirmed } from './local/seed';
+import { startLocalStack, type LocalStack } from './local/stack';
+
+const root = resolve(import.meta.dirname, '..');
+const autocannonBin = join(root, 'node_modules/autocannon/autocannon.js');
+
+const positiveInt = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}=${raw} is not a positive whole number`);
+  return n;
+};
+const DURATION = positiveInt('BENCH_DURATION', 20);
+const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 100);
+const ONLY = (process.env.BENCH_ROUTES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const IMAGES = 20;
+const BUDGET = { label: 'lookupAccount', p99Ms: 25 };
+
+interface Scenario { label: string; path: string; token: string }
+interface Row { label: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; requests: number }
+
+/** The part of autocannon's --json output this script reads. */
+interface AutocannonJson {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function signIn(stack: LocalStack, email: string): Promise<string> {
+  const c = cognitoAdmin(stack.cognito.endpoint);
+  try {
+    const r = await c.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }));
+    return r.AuthenticationResult!.AccessToken!;
+  } finally {
+    c.destroy();
+  }
+}
+
+async function api<T>(stack: LocalStack, method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(stack.urls.api + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** A user with `count` finalised images, each made through the API as the extension does. */
+async function userWithImages(stack: LocalStack, count: number): Promise<string> {
+  const email = 'bench-images@example.com';
+  await signUpConfirmed(stack.cognito, email);
+  const token = await signIn(stack, email);
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  for (let i = 0; i < count; i++) {
+    const created = await api<{ id: string; uploadUrl: string }>(stack, 'POST', '/images/', token, {
+      title: `Bench page ${i + 1}`, notes: 'Made by bench:api', urlLink: `https://example.com/page/${i + 1}`, contentType: 'image/png',
+    });
+    const put = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png) });
+    if (!put.ok) throw new Error(`upload of image ${created.id}: ${put.status}`);
+    await api(stack, 'POST', `/images/${created.id}/`, token, {});
+  }
+  const listed = await api<unknown[]>(stack, 'GET', '/images/', token);
+  if (listed.length !== count) throw new Error(`expected ${count} images, the API lists ${listed.length}`);
+  return token;
+}
+
+/** Runs autocannon's CLI in a child process against one URL and reads its JSON summary. */
+function autocannon(url: string, token: string): Promise<AutocannonJson> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [
+      autocannonBin, '--json', '--connections', String(CONNECTIONS), '--duration', String(DURATION),
+      '--headers', `authorization=Bearer ${token}`, url,
+    ], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err.slice(0, 500)}`));
+      try {
+        resolvePromise(JSON.parse(out) as AutocannonJson);
+      } catch (e) {
+        reject(new Error(`autocannon output is not JSON: ${out.slice(0, 300)} (${String(e)})`));
+      }
+    });
+  });
+}
+
+async function bench(stack: LocalStack, s: Scenario): Promise<Row> {
+  // Warm-up: loads the handler module and its clients, and checks the route answers 200.
+  for (let i = 0; i < 20; i++) await api(stack, 'GET', s.path, s.token);
+  const r = await autocannon(stack.urls.api + s.path, s.token);
+  return {
+    label: s.label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
+    non2xx: r.non2xx, errors: r.errors + r.timeouts, requests: r.requests.total,
+  };
+}
+
+function printTable(rows: Row[]) {
+  const head = ['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'requests'];
+  const body = rows.map((r) => [r.label, r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.non2xx), String(r.errors), String(r.requests)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  console.log(line(head));
+  console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
+  for (const b of body) console.log(line(b));
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fps-bench-api-'));
+  const stack = await startLocalStack({ ports: await randomPorts(), dataDir, web: false });
+  try {
+    console.log(`bench:api — ${CONNECTIONS} connections, ${DURATION} s per route, API ${stack.urls.api}`);
+    const seed = await seedDemoData(stack.cognito, dataDir, stack.urls.web);
+    const emailOf = (role: string) => seed.accounts.find((a) => a.role.startsWith(role))!.email;
+    const [free, premium, admin] = await Promise.all([signIn(stack, emailOf('free')), signIn(stack, emailOf('premium')), signIn(stack, emailOf('org admin'))]);
+    const { orgId } = await api<{ orgId: string | null }>(stack, 'GET', '/account', admin);
+    if (!orgId) throw new Error('the seeded org admin has no orgId');
+    const wanted = (label: string) => !ONLY.length || ONLY.some((o) => label.includes(o));
+    const imagesLabel = `listImages (GET /images/, ${IMAGES} images)`;
+    const withImages = wanted(imagesLabel) ? await userWithImages(stack, IMAGES) : '';
+
+    const scenarios: Scenario[] = [
+      { label: 'lookupAccount (GET /account, free user)', path: '/account', token: free },
+      { label: 'lookupAccount includePayments (premium user)', path: '/account?includePayments=true', token: premium },
+      { label: 'getOrganizationMembers (org admin)', path: `/orgs/${orgId}/members`, token: admin },
+      { label: imagesLabel, path: '/images/', token: withImages },
+    ].filter((s) => wanted(s.label));
+
+    const rows: Row[] = [];
+    for (const s of scenarios) {
+      process.stdout.write(`… ${s.label}\n`);
+      rows.push(await bench(stack, s));
+    }
+    // Let requests autocannon left in flight finish before the emulators shut down.
+    await new Promise((r) => setTimeout(r, 2000));
+    console.log('');
+    printTable(rows);
+
+    const budgetRow = rows.find((r) => r.label.startsWith(`${BUDGET.label} (`));
+    if (budgetRow) {
+      const ok = budgetRow.p99 <= BUDGET.p99Ms && budgetRow.errors === 0 && budgetRow.non2xx === 0;
+      console.log(`\nbudget: lookupAccount p99 ${budgetRow.p99} ms (≤ ${BUDGET.p99Ms}), errors ${budgetRow.errors}, non-2xx ${budgetRow.non2xx} → ${ok ? 'OK' : 'OVER BUDGET'}`);
+      if (!ok) process.exitCode = 1;
+    }
+  } finally {
+    await stack.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
