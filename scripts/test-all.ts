@@ -1,0 +1,64 @@
+/**
+ * `npm test`: typecheck, lint, vitest (unit, integration against the local emulators, infra, web)
+ * and Playwright (extension and site), in that order, stopping at the first failing step. Prints
+ * the time each step took and a closing `N passed, N failed` line.
+ */
+import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
+
+interface Step { name: string; cmd: string[]; count?: (out: string) => { passed: number; failed: number } }
+
+// Colour codes would break the count patterns.
+const plain = (s: string) => stripVTControlCharacters(s);
+
+const vitestCounts = (out: string) => {
+  const line = plain(out).match(/^\s*Tests\s+(.*)$/m)?.[1] ?? '';
+  return { passed: Number(line.match(/(\d+) passed/)?.[1] ?? 0), failed: Number(line.match(/(\d+) failed/)?.[1] ?? 0) };
+};
+const playwrightCounts = (out: string) => {
+  const text = plain(out);
+  const n = (word: string) => Number(text.match(new RegExp(`^\\s*(\\d+) ${word}`, 'm'))?.[1] ?? 0);
+  return { passed: n('passed') + n('flaky'), failed: n('failed') };
+};
+
+const steps: Step[] = [
+  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '.'] },
+  { name: 'vitest', cmd: ['npx', 'vitest', 'run'], count: vitestCounts },
+  { name: 'playwright', cmd: ['npx', 'playwright', 'test'], count: playwrightCounts },
+];
+
+function run(step: Step): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd[0], step.cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d; process.stdout.write(d); });
+    child.stderr.on('data', (d: Buffer) => { out += d; process.stderr.write(d); });
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+const rows: string[] = [];
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
+  const started = Date.now();
+  const { code, out } = await run(step);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const counts = step.count?.(out);
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  if (code !== 0 && !counts?.failed) failed += 1; // a failed typecheck or lint counts as one failure
+  rows.push(`  ${step.name.padEnd(11)} ${seconds.padStart(7)} s  ${code === 0 ? 'ok' : `failed (exit ${code})`}${counts ? `  ${counts.passed} passed, ${counts.failed} failed` : ''}`);
+  if (code !== 0) {
+    exitCode = code;
+    break;
+  }
+}
+console.log(`\nTime per suite:\n${rows.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(exitCode);
