@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,8 @@ describe('marketing routes, rendered as a visitor sees them', { timeout: 30_000 
   it('/about: header, one h1, footer, page title', async () => {
     renderAt('/about');
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' }, LOAD)).toBeTruthy();
-    expect(document.title).toBe('About Us | Full Page Shot');
+    // The title is set in an effect, which may run after the heading first shows.
+    await waitFor(() => expect(document.title).toBe('About Us | Full Page Shot'));
     const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Enterprise', 'Go Premium', 'Contact Sales', 'Account']);
     const footer = screen.getByRole('contentinfo');
