@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
  * Four projects: pure unit tests, handler integration tests against the local emulators (started
  * once by the global setup), the CDK assertions, and the web tests in jsdom.
  */
+// CI runs on 2 loaded cores; one retry there keeps a timing hiccup from failing the run.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          retry,
           include: ['{shared,scripts,extension}/**/*.test.ts'],
           testTimeout: 30_000,
         },
@@ -19,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          retry,
           include: ['{lambdas,test/integration}/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
           setupFiles: ['test/integration/setup-env.ts'],
@@ -30,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           environment: 'node',
+          retry,
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 120_000,
           // One module cache per worker: each environment is synthesised once, not once per file.
@@ -40,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          retry,
           include: ['web/src/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
         },
