@@ -165,19 +165,22 @@ export function createSubscription(core: EmulatorCore, input: NewSubscription): 
   return { subscription: sub, invoice, paid };
 }
 
-function invoiceLine(core: EmulatorCore, invoiceId: string, sub: Subscription, item: SubscriptionItem, trial: boolean): InvoiceLineItem {
-  const { price, quantity } = item;
-  const name = productName(core, price);
-  const amount = trial ? 0 : price.unit_amount * quantity;
-  const per = price.recurring ? ` / ${price.recurring.interval_count > 1 ? `${price.recurring.interval_count} ` : ''}${price.recurring.interval}` : '';
+/** A subscription item's invoice line, shaped as Stripe returns it. */
+export function subscriptionLine(
+  invoiceId: string,
+  sub: Subscription,
+  item: SubscriptionItem,
+  line: { amount: number; quantity: number; description: string; proration: boolean; periodStart: number; unitAmountDecimal: string },
+): InvoiceLineItem {
+  const { price } = item;
   return {
     id: newId('il'),
     object: 'line_item',
-    amount,
+    amount: line.amount,
     currency: price.currency,
-    description: trial ? `Trial period for ${name}` : `${quantity} × ${name} (at ${formatAmount(price.unit_amount, price.currency)}${per})`,
+    description: line.description,
     discount_amounts: [],
-    discountable: true,
+    discountable: !line.proration,
     discounts: [],
     invoice: invoiceId,
     livemode: false,
@@ -186,26 +189,36 @@ function invoiceLine(core: EmulatorCore, invoiceId: string, sub: Subscription, i
       invoice_item_details: null,
       subscription_item_details: {
         invoice_item: null,
-        proration: false,
+        proration: line.proration,
         proration_details: { credited_items: null },
         subscription: sub.id,
         subscription_item: item.id,
       },
       type: 'subscription_item_details',
     },
-    period: { end: item.current_period_end, start: item.current_period_start },
+    period: { end: item.current_period_end, start: line.periodStart },
     pretax_credit_amounts: [],
-    pricing: {
-      price_details: { price: price.id, product: price.product },
-      type: 'price_details',
-      unit_amount_decimal: trial ? '0' : price.unit_amount_decimal,
-    },
-    quantity,
+    pricing: { price_details: { price: price.id, product: price.product }, type: 'price_details', unit_amount_decimal: line.unitAmountDecimal },
+    quantity: line.quantity,
     subscription: sub.id,
-    subtotal: amount,
+    subtotal: line.amount,
     taxes: [],
     price: structuredClone(price),
   };
+}
+
+function invoiceLine(core: EmulatorCore, invoiceId: string, sub: Subscription, item: SubscriptionItem, trial: boolean): InvoiceLineItem {
+  const { price, quantity } = item;
+  const name = productName(core, price);
+  const per = price.recurring ? ` / ${price.recurring.interval_count > 1 ? `${price.recurring.interval_count} ` : ''}${price.recurring.interval}` : '';
+  return subscriptionLine(invoiceId, sub, item, {
+    amount: trial ? 0 : price.unit_amount * quantity,
+    quantity,
+    description: trial ? `Trial period for ${name}` : `${quantity} × ${name} (at ${formatAmount(price.unit_amount, price.currency)}${per})`,
+    proration: false,
+    periodStart: item.current_period_start,
+    unitAmountDecimal: trial ? '0' : price.unit_amount_decimal,
+  });
 }
 
 /** An invoice object for a subscription's current period, not yet stored. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { SeedResult } from '../../../scripts/local/seed';
+import type { LocalCognito } from '../../../scripts/local/cognito';
+import { signUpConfirmed, type SeedResult } from '../../../scripts/local/seed';
 
 /** Browser tests against the local stack started by the global setup. */
 export const test = base.extend<{ seed: SeedResult }>({
@@ -20,16 +20,11 @@ export const PASSWORD = 'Password123';
 export const stackEnv = () => JSON.parse(process.env.FPS_STACK_ENV ?? '{}') as Record<string, string>;
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** A confirmed user made straight through cognito-local (the PostConfirmation trigger writes the row). */
-export async function confirmedUser(tag = 'user', email = uniqueEmail(tag)): Promise<string> {
+/** A confirmed user made straight through cognito-local, as the seed makes them (the trigger writes the row). */
+export function confirmedUser(tag = 'user', email = uniqueEmail(tag)): Promise<string> {
   const env = stackEnv();
-  const c = new CognitoIdentityProviderClient({
-    endpoint: env.COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await c.send(new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
-  await c.send(new ConfirmSignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, ConfirmationCode: '123456' }));
-  c.destroy();
-  return email;
+  const pool = { endpoint: env.COGNITO_ENDPOINT, userPoolId: env.USER_POOL_ID, userPoolClientId: env.USER_POOL_CLIENT_ID } as LocalCognito;
+  return signUpConfirmed(pool, email, PASSWORD).then(() => email);
 }
 
 /** Fills the site's sign-in form (the Authenticator locally) and submits it. */

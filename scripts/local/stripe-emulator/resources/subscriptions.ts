@@ -13,11 +13,11 @@ import {
   paymentMethodFor,
   periodEnd,
   productName,
+  subscriptionLine,
 } from '../billing';
 import { SECONDS } from '../clock';
 import { changedFields, type EmulatorCore } from '../core';
 import { cardError, invalidRequest, noSuch, noSuchParam } from '../errors';
-import { newId } from '../ids';
 import { createdFilter, newestFirst, paginate } from '../lists';
 import { applyMetadata, type Params } from '../params';
 import type { Router } from '../router';
@@ -60,38 +60,14 @@ function prorationLines(core: EmulatorCore, sub: Subscription, item: Subscriptio
     const amount = span > 0 ? Math.round((price.unit_amount * addedQty * remaining) / span) : 0;
     const date = new Date(now * 1000).toISOString().slice(0, 10);
     return [
-      {
-        id: newId('il'),
-        object: 'line_item',
+      subscriptionLine(invoiceId, sub, item, {
         amount,
-        currency: price.currency,
-        description: `Remaining time on ${addedQty} × ${productName(core, price)} after ${date}`,
-        discount_amounts: [],
-        discountable: false,
-        discounts: [],
-        invoice: invoiceId,
-        livemode: false,
-        metadata: {},
-        parent: {
-          invoice_item_details: null,
-          subscription_item_details: {
-            invoice_item: null,
-            proration: true,
-            proration_details: { credited_items: null },
-            subscription: sub.id,
-            subscription_item: item.id,
-          },
-          type: 'subscription_item_details',
-        },
-        period: { end: item.current_period_end, start: now },
-        pretax_credit_amounts: [],
-        pricing: { price_details: { price: price.id, product: price.product }, type: 'price_details', unit_amount_decimal: price.unit_amount_decimal },
         quantity: addedQty,
-        subscription: sub.id,
-        subtotal: amount,
-        taxes: [],
-        price: structuredClone(price),
-      },
+        description: `Remaining time on ${addedQty} × ${productName(core, price)} after ${date}`,
+        proration: true,
+        periodStart: now,
+        unitAmountDecimal: price.unit_amount_decimal,
+      }),
     ];
   };
 }
