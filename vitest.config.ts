@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           retry,
-          include: ['{lambdas,test/integration}/**/*.test.ts'],
+          include: ['{lambdas,test/integration,test/security}/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
           setupFiles: ['test/integration/setup-env.ts'],
           testTimeout: 30_000,

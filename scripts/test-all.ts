@@ -38,6 +38,12 @@ function run(step: Step): Promise<{ code: number; out: string }> {
   });
 }
 
+// `FIGURE name: …` lines printed by measuring suites (test/report-figure.ts); a retried suite prints twice, the last wins.
+const figures = new Map<string, string>();
+const collectFigures = (out: string) => {
+  for (const m of plain(out).matchAll(/^FIGURE (([^:\n]+):.*)$/gm)) figures.set(m[2], m[1]);
+};
+
 const rows: string[] = [];
 let passed = 0;
 let failed = 0;
@@ -48,6 +54,7 @@ for (const step of steps) {
   const { code, out } = await run(step);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const counts = step.count?.(out);
+  collectFigures(out);
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
@@ -59,6 +66,7 @@ for (const step of steps) {
     break;
   }
 }
+if (figures.size) console.log(`\nFigures:\n${[...figures.values()].map((f) => `  ${f}`).join('\n')}`);
 console.log(`\nTime per suite:\n${rows.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(exitCode);
