@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthzRole } from '#shared/api/route-access';
+import type { RouteId } from '#shared/api/routes';
+import { checkoutBody } from '../../../lambdas/billing/billing-test-helpers';
+import { makeOrg } from '../../../lambdas/orgs/org-test-helpers';
+import { signUpConfirmed } from '../../../scripts/local/seed';
+import { pool, signedInUser, uniqueEmail } from '../../integration/helpers';
+import { activeMember, invitation, memberRow, orgWithSubscription, staffUser, unconfirmedUser, uploadedImage, type Actor } from './actors';
+import { cardUpdateBody, type World } from './world';
+
+/** What one cell sends: the caller's token (none for anonymous) and a valid request. */
+export interface CellRequest {
+  token?: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  /** Strings of the free user's that must not appear in this caller's answer… */
+  mustNotContain?: string[];
+  /** …and that must, for the free user (so the first check is not passed by an empty answer). */
+  mustContain?: string[];
+}
+
+export interface CellContext {
+  role: AuthzRole;
+  /** The role's account in the world; undefined for anonymous. */
+  caller: Actor | undefined;
+  world: World;
+  /** The cell is declared to succeed: a destructive route then gets a target of its own. */
+  allowed: boolean;
+}
+
+type Build = (c: CellContext) => CellRequest | Promise<CellRequest>;
+
+const isOrgRole = (role: AuthzRole) => role === 'orgMember' || role === 'orgAdmin' || role === 'adminOfAnotherOrg';
+const accountType = (role: AuthzRole) => (isOrgRole(role) ? 'organization' : 'user');
+
+/** A new account of the same kind as `role`, for routes that change the caller's own account. */
+async function freshActor(role: AuthzRole, world: World): Promise<Actor | undefined> {
+  switch (role) {
+    case 'anonymous': return undefined;
+    case 'freeUser': case 'anotherFreeUser': return signedInUser();
+    case 'orgMember': return activeMember(world.orgA);
+    case 'orgAdmin': case 'adminOfAnotherOrg': return (await makeOrg()).admin;
+    case 'staff': return staffUser();
+  }
+}
+
+/**
+ * The invitation a cell presents: the free user's own link (signed in as the free user, or signed
+ * out as whoever opened the e-mail), or, for everyone else, the free user's `sub` with a token
+ * that was issued to the caller's own e-mail. An accept or decline that is allowed gets an
+ * invitation of its own, so the cells do not use each other's up.
+ */
+async function inviteCell({ role, caller, world, allowed }: CellContext, ownInvite: boolean): Promise<CellRequest> {
+  if (role === 'anonymous' || role === 'freeUser') {
+    if (!ownInvite || !allowed) return { token: caller?.accessToken, body: { sub: world.invite.sub, token: world.invite.token } };
+    const invitee = await signedInUser(uniqueEmail('invitee'));
+    const inv = await invitation(world.orgA, invitee.email, invitee.userId);
+    return { token: role === 'freeUser' ? invitee.accessToken : undefined, body: { sub: inv.sub, token: inv.token } };
+  }
+  return { token: caller!.accessToken, body: { sub: world.invite.sub, token: world.foreignTokens[role] } };
+}
+
+/**
+ * The org named in the path of a cell aimed at one of org A's members: org A, except for the admin
+ * of org B, who names their own organisation with org A's member id (where the org check passes).
+ */
+const orgOfMemberCell = (role: AuthzRole, world: World) => (role === 'adminOfAnotherOrg' ? world.orgB : world.orgA);
+
+const self: Build = ({ caller }) => ({ token: caller?.accessToken });
+
+/** A valid request per route, aimed at the free user's and org A's objects where the route has a target. */
+export const requests: Record<RouteId, Build> = {
+  lookupAccount: ({ caller, role, world }) => {
+    const email = world.actors.freeUser.email;
+    return { token: caller?.accessToken, query: { includePayments: 'true' }, ...(role === 'freeUser' ? { mustContain: [email] } : { mustNotContain: [email] }) };
+  },
+  cancelAccountSubscription: async ({ caller, allowed }) => {
+    // Cancelling is final: each admin allowed to do it cancels an organisation of their own.
+    const who = allowed ? (await orgWithSubscription()).admin : caller;
+    return { token: who?.accessToken, body: {} };
+  },
+  // Turning auto-renew on where it is on already: allowed callers pass, and the world stays as it is.
+  updateAccountCancelAtPeriodEnd: ({ caller }) => ({ token: caller?.accessToken, body: { cancel_at_period_end: false } }),
+  changeEmail: async ({ role, caller, world, allowed }) => {
+    const who = allowed ? await freshActor(role, world) : caller;
+    return { token: who?.accessToken, body: { email: uniqueEmail('changed') } };
+  },
+
+  createCheckoutSessionUrl: ({ caller }) => ({ token: caller?.accessToken, body: checkoutBody() }),
+  performCheckoutSessionSuccess: ({ role, caller, world }) => ({
+    token: role === 'freeUser' ? world.payer.accessToken : caller?.accessToken, body: { session_id: world.payer.sessionId },
+  }),
+  createUpdatePaymentSession: ({ role, caller }) => ({ token: caller?.accessToken, body: cardUpdateBody(accountType(role)) }),
+  confirmUpdatePaymentSession: ({ role, caller, world }) => ({
+    token: caller?.accessToken, body: { session_id: world.setupSessionId, account_type: accountType(role) },
+  }),
+  stripeWebhook: ({ caller, world }) => ({
+    // What an attacker would like Stripe to have said: the free user has a live subscription.
+    token: caller?.accessToken,
+    rawBody: JSON.stringify({
+      id: `evt_forged_${randomUUID()}`, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'sub_forged', object: 'subscription', status: 'active', metadata: { userId: world.actors.freeUser.userId } } },
+    }),
+  }),
+
+  getOrganization: ({ caller, world }) => ({ token: caller?.accessToken, params: { orgId: world.orgA } }),
+  getOrganizationMembers: ({ caller, world }) => ({ token: caller?.accessToken, params: { orgId: world.orgA } }),
+  sendEnterpriseMembersInvitations: ({ caller, world }) => ({
+    token: caller?.accessToken, params: { orgId: world.orgA }, body: { invites: [{ email: uniqueEmail('invitee') }] },
+  }),
+  // Every cell gets its own pending invitation and member of org A, so no cell depends on another.
+  revokeEnterpriseMemberInvite: async ({ role, caller, world }) => ({
+    token: caller?.accessToken, params: { orgId: orgOfMemberCell(role, world), userId: (await invitation(world.orgA, uniqueEmail('revoked'))).sub },
+  }),
+  updateEnterpriseMemberStatus: async ({ role, caller, world }) => ({
+    token: caller?.accessToken, params: { orgId: orgOfMemberCell(role, world), userId: await memberRow(world.orgA) }, body: { status: 'deactivated' },
+  }),
+
+  getInviteDetails: (c) => inviteCell(c, false),
+  acceptInvite: (c) => inviteCell(c, true),
+  declineInvite: (c) => inviteCell(c, true),
+
+  adminSearchUsers: ({ caller, world }) => ({ token: caller?.accessToken, query: { q: world.actors.freeUser.email } }),
+  adminVerifyUser: async ({ caller }) => ({ token: caller?.accessToken, body: { cognitoSub: await unconfirmedUser() } }),
+  // A victim per cell: a refusal that did not refuse must not delete anyone another cell needs.
+  adminDeleteUser: async ({ caller }) => ({
+    token: caller?.accessToken, body: { cognitoSub: await signUpConfirmed(pool(), uniqueEmail('doomed')) },
+  }),
+  adminListAudit: self,
+
+  listImages: ({ caller, role, world }) => ({
+    token: caller?.accessToken, ...(role === 'freeUser' ? { mustContain: [world.readyImageId] } : { mustNotContain: [world.readyImageId] }),
+  }),
+  createImage: ({ caller }) => ({ token: caller?.accessToken, body: { title: 'Authz page', notes: '' } }),
+  finalizeImage: async ({ caller, world, allowed }) => {
+    const id = allowed ? await uploadedImage(world.actors.freeUser) : world.pendingImageId;
+    return { token: caller?.accessToken, params: { id }, body: {} };
+  },
+  updateImage: ({ caller, world }) => ({
+    token: caller?.accessToken, params: { id: world.readyImageId }, body: { id: world.readyImageId, title: 'Private page', notes: 'Only mine' },
+  }),
+  deleteImage: async ({ caller, world, allowed }) => {
+    const id = allowed ? await uploadedImage(world.actors.freeUser) : world.readyImageId;
+    return { token: caller?.accessToken, params: { id }, body: { id } };
+  },
+
+  submitContactSales: ({ caller }) => ({
+    token: caller?.accessToken,
+    body: { name: 'Ada Lovelace', email: uniqueEmail('lead'), company: 'Analytical LLP', seats: 10, message: 'Pricing for 10 seats?' },
+  }),
+};
