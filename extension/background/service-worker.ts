@@ -24,6 +24,8 @@ interface LastRun {
   frames?: number;
   mode?: string;
   parts?: number;
+  /** width × height × 4 summed over the split images: what the stitched result weighs in memory. */
+  bitmapBytes?: number;
   timings?: { prepareMs: number; warmUpMs: number; framesMs: number; totalMs: number };
   quotaErrors: number;
   staleFrames?: number;
@@ -139,6 +141,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
       frames: result.frames,
       mode: result.record.mode,
       parts: result.record.parts.length,
+      bitmapBytes: result.record.parts.reduce((sum, p) => sum + p.width * p.height * 4, 0),
       timings: result.timings,
       quotaErrors: scheduler.quotaErrors - quotaBefore,
       staleFrames: runner.staleFrames,

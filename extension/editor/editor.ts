@@ -13,11 +13,16 @@ import { readSettings } from '../lib/settings';
 import { clampBox, EditHistory, type Box, type EditOp } from './edit-ops';
 import { buildPdf, type PdfPageSize } from './pdf-export';
 import { canvasToBlob, composePart, renderEdits, type AnyCanvas } from './render';
+import { ScreenView } from './screen-view';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/** The full-size image: stitched, edited and exported here, shown through `display`. */
 const view = $<HTMLCanvasElement>('view');
 const stage = $('stage');
+const sizer = $('sizer');
+const screenCanvas = $<HTMLCanvasElement>('screen');
+const display = new ScreenView(stage, sizer, screenCanvas, view);
 const statusEl = $('status');
 
 let record: CaptureRecord | null = null;
@@ -255,7 +260,8 @@ function rerender(): void {
 }
 
 function showRendered(): void {
-  view.setAttribute('aria-label', `Captured image, ${view.width} by ${view.height} pixels`);
+  screenCanvas.setAttribute('aria-label', `Captured image, ${view.width} by ${view.height} pixels`);
+  display.show();
   applyZoom();
   updateHistoryButtons();
 }
@@ -269,7 +275,8 @@ let zoom: 'fit' | '100' = 'fit';
 function applyZoom(): void {
   stage.classList.toggle('fit', zoom === 'fit');
   // 100% shows one image pixel per device pixel of this screen.
-  view.style.width = zoom === 'fit' ? '' : `${view.width / devicePixelRatio}px`;
+  display.zoom = zoom;
+  display.layout();
   $('zoom-fit').setAttribute('aria-pressed', String(zoom === 'fit'));
   $('zoom-100').setAttribute('aria-pressed', String(zoom === '100'));
   drawSelection();
@@ -311,37 +318,38 @@ function setSelection(b: Box): void {
 function drawSelection(): void {
   const sel = $('selection');
   const b = premium ? selectionBox() : null;
-  if (!b || !view.clientWidth) {
+  if (!b || !sizer.clientWidth) {
     sel.hidden = true;
     return;
   }
-  const ratio = view.clientWidth / view.width;
+  const ratio = 1 / display.scale;
   sel.hidden = false;
-  sel.style.left = `${view.offsetLeft + b.x * ratio}px`;
-  sel.style.top = `${view.offsetTop + b.y * ratio}px`;
+  sel.style.left = `${sizer.offsetLeft + b.x * ratio}px`;
+  sel.style.top = `${sizer.offsetTop + b.y * ratio}px`;
   sel.style.width = `${b.width * ratio}px`;
   sel.style.height = `${b.height * ratio}px`;
 }
 
 function setupSelectionDrag(): void {
   let start: { x: number; y: number } | null = null;
+  // The sizer has the displayed image's box; #screen, drawn over it, receives the pointer.
   const toImage = (e: PointerEvent) => {
-    const r = view.getBoundingClientRect();
+    const r = sizer.getBoundingClientRect();
     const ratio = view.width / r.width;
     return { x: (e.clientX - r.left) * ratio, y: (e.clientY - r.top) * ratio };
   };
-  view.addEventListener('pointerdown', (e) => {
+  screenCanvas.addEventListener('pointerdown', (e) => {
     if (!premium) return;
     start = toImage(e);
-    view.setPointerCapture(e.pointerId);
+    screenCanvas.setPointerCapture(e.pointerId);
   });
-  view.addEventListener('pointermove', (e) => {
+  screenCanvas.addEventListener('pointermove', (e) => {
     if (!start) return;
     const p = toImage(e);
     const b = clampBox({ x: start.x, y: start.y, width: p.x - start.x, height: p.y - start.y }, view);
     if (b) setSelection(b);
   });
-  view.addEventListener('pointerup', () => {
+  screenCanvas.addEventListener('pointerup', () => {
     start = null;
   });
   for (const id of ['sel-x', 'sel-y', 'sel-w', 'sel-h']) $(id).addEventListener('input', drawSelection);

@@ -45,11 +45,23 @@ test('capture opens the editor with the image at fit and 100%', async ({ ext }) 
   await page.close();
   ({ width } = await canvasSize(editor));
   await expect(editor.getByRole('heading', { name: 'Bands' })).toBeVisible();
-  const shown = () => editor.locator('#view').evaluate((c) => c.getBoundingClientRect().width);
+  // #sizer has the displayed image's box (the full-size canvas itself stays off screen).
+  const shown = () => editor.locator('#sizer').evaluate((c) => c.getBoundingClientRect().width);
   expect(await shown()).toBeLessThan(width); // fit
   await editor.getByRole('button', { name: '100%' }).click();
   await expect(editor.getByRole('button', { name: '100%' })).toHaveAttribute('aria-pressed', 'true');
   expect(await shown()).toBe(width);
+  // What is on screen is the image: #screen repaints the visible part as the stage scrolls.
+  await editor.locator('#stage').evaluate((s) => (s.scrollTop = 900));
+  await expect
+    .poll(() =>
+      editor.evaluate(() => {
+        const px = (id: string, x: number, y: number) => (document.getElementById(id) as HTMLCanvasElement).getContext('2d')!.getImageData(x, y, 1, 1).data.join();
+        const d = devicePixelRatio;
+        return [px('screen', 20 * d, 20 * d) === px('view', 20 * d, 920 * d), px('screen', 20 * d, 300 * d) === px('view', 20 * d, 1200 * d)];
+      }),
+    )
+    .toEqual([true, true]);
   await editor.getByRole('button', { name: 'Fit' }).click();
   // Captures are listed locally.
   const current = editor.getByRole('complementary', { name: 'Recent captures' }).locator('a[aria-current=page]');
@@ -184,7 +196,7 @@ test('Premium tools: crop, blur, highlight, text, stamp, undo and redo', async (
   await expect.poll(async () => near(await pixel(editor, 2, 2), [255, 0, 255])).toBe(false);
 
   // Keyboard: Ctrl+Z undoes the stamp and the text.
-  await editor.locator('#view').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+  await editor.locator('#screen').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
   await editor.getByRole('button', { name: 'Undo' }).focus();
   await editor.keyboard.press('Enter');
   await expect.poll(async () => near(await pixel(editor, 2, 2), [255, 0, 255])).toBe(true);
