@@ -47,6 +47,36 @@ async function expireOpenSessions(s: Stripe, customerId: string): Promise<void> 
   }
 }
 
+/** Newest first (created, then id): every caller agrees on which open session is the one kept. */
+const newestFirst = (a: Stripe.Checkout.Session, b: Stripe.Checkout.Session) => b.created - a.created || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
+
+/**
+ * After making `own`: two checkouts started at once both passed `expireOpenSessions` before either
+ * session existed. So each, once its session exists, keeps only the newest open one and expires the
+ * rest; the last caller to look sees every session, so exactly one stays payable. A subscription
+ * that appeared meanwhile (another tab paid) refuses this checkout. Answers the session to pay.
+ */
+async function keepOneOpenSession(s: Stripe, customerId: string, own: Stripe.Checkout.Session): Promise<Stripe.Checkout.Session> {
+  if ((await stripeSubscriptions(s, customerId)).anyLive) {
+    await s.checkout.sessions.expire(own.id).catch((e: unknown) => logger.warn('could not expire checkout', { error: (e as Error).message }));
+    throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
+  }
+  const listed = await s.checkout.sessions.list({ customer: customerId, status: 'open', limit: 20 });
+  const open = listed.data.filter((x) => x.mode === 'subscription');
+  if (!open.some((x) => x.id === own.id)) open.push(own);
+  const [keep, ...others] = open.sort(newestFirst);
+  for (const session of others) {
+    try {
+      await s.checkout.sessions.expire(session.id);
+    } catch (e) {
+      const now = await s.checkout.sessions.retrieve(session.id);
+      if (now.status === 'complete') throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
+      if (now.status !== 'expired') throw e;
+    }
+  }
+  return keep!;
+}
+
 /** checkout_method forces the A/B group (as lookupAccount's forceAbTestV2Group does). */
 async function forceGroup(user: UserRow, group: 'A' | 'B' | undefined): Promise<UserRow> {
   if (!group || user.abTestV2 === group) return user;
@@ -96,7 +126,8 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
     success_url: successUrl,
     cancel_url: cancelUrl,
   });
-  if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
-  logger.info('checkout session created', { userId: user.userId, sessionId: session.id, trialDays });
-  return { url: session.url };
+  const payable = await keepOneOpenSession(s, customerId, session);
+  if (!payable.url) throw new Error(`checkout session ${payable.id} has no url`);
+  logger.info('checkout session created', { userId: user.userId, sessionId: session.id, payable: payable.id, trialDays });
+  return { url: payable.url };
 });

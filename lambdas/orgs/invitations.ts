@@ -67,6 +67,22 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   return out;
 }
 
+/** Deletes invitation items this request wrote; answers how many could not be deleted (their seats stay taken). */
+async function undoInvitations(orgId: string, rows: readonly MemberRow[]): Promise<number> {
+  const undone = await Promise.all(
+    rows.map((r) =>
+      orgsRepo.deleteInvite(orgId, r.memberUserId, { inviteTokenHash: r.inviteTokenHash }).then(
+        (deleted) => !!deleted,
+        (e: unknown) => {
+          logger.error('invitation left behind after a failed request', { orgId, memberUserId: r.memberUserId, error: (e as Error).message });
+          return false;
+        },
+      ),
+    ),
+  );
+  return undone.filter((ok) => !ok).length;
+}
+
 /**
  * Invites `emails` to `org`: addresses with a pending invitation get it again (new token, new
  * e-mail, no extra seat); new addresses need one seat each, reserved in one conditional write
@@ -117,9 +133,15 @@ export async function inviteMembers(org: OrgRow, rawEmails: readonly string[]): 
     }),
   );
   const invited = written.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
-  await releaseSeats(org.orgId, fresh.length - invited.length);
   const failure = written.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failure) throw failure.reason;
+  if (failure) {
+    // All or nothing: the admin is told it failed, so no invitation of this request may stay
+    // behind (unsent, and taking a seat the admin does not know about).
+    const kept = await undoInvitations(org.orgId, invited);
+    await releaseSeats(org.orgId, fresh.length - kept);
+    throw failure.reason;
+  }
+  await releaseSeats(org.orgId, fresh.length - invited.length);
 
   const resent = (
     await mapLimited(pending, 10, async (m) => {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { API_VERSION, EmulatorCore } from './core';
 import { advance, handleAdmin } from './emulator-admin';
 import { StripeApiError } from './errors';
+import { faultBody, FaultSwitch, handleFaultAdmin, sleep } from './faults';
 import { decodeForm } from './form-decode';
 import { handleCheckoutSubmit, renderCheckoutPage, type PageResponse } from './hosted-checkout-page';
 import { escapeHtml, page } from './html';
@@ -153,6 +154,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
     log,
   });
   const router = buildRouter();
+  const faults = new FaultSwitch();
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, rawBody: string): Promise<void> {
     const method = req.method ?? 'GET';
@@ -165,6 +167,16 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
 
     const auth = apiKeyOf(req);
     if (auth.error) return fail(auth.error);
+
+    // Injected faults (faults.ts): wait and/or fail, before or after carrying the request out.
+    const fault = faults.take(method, url.pathname);
+    if (fault?.hangMs && !fault.after) await sleep(fault.hangMs);
+    if (fault?.status && !fault.after) return sendJson(res, fault.status, faultBody(fault), headers);
+    const answer = async (status: number, body: unknown, extra: Record<string, string> = {}) => {
+      if (fault?.after && fault.hangMs) await sleep(fault.hangMs);
+      if (fault?.after && fault.status) return sendJson(res, fault.status, faultBody(fault), headers);
+      sendJson(res, status, body, { ...headers, ...extra });
+    };
 
     const match = router.match(method, url.pathname);
     if (!match) {
@@ -191,7 +203,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
             }),
           );
         }
-        return sendJson(res, prior.status, prior.response, { ...headers, 'Idempotent-Replayed': 'true' });
+        return answer(prior.status, prior.response, { 'Idempotent-Replayed': 'true' });
       }
     }
 
@@ -237,7 +249,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
     } catch (err) {
       log(`could not save state: ${(err as Error).message}`);
     }
-    sendJson(res, status, responseText, headers);
+    await answer(status, responseText);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -249,6 +261,9 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
     if (path.startsWith('/v1/')) return handleApi(req, res, url, rawBody);
 
     if (path.startsWith('/_emulator/')) {
+      if (path.startsWith('/_emulator/reset')) faults.clear();
+      const armed = handleFaultAdmin(faults, method, path, rawBody, url.searchParams);
+      if (armed) return sendJson(res, armed.status, armed.json);
       const result = handleAdmin(core, method, path, rawBody, url.searchParams);
       if (result) return sendJson(res, result.status, result.json);
     }
