@@ -28,22 +28,14 @@ async function stripeSubscriptions(s: Stripe, customerId: string) {
   return { anyLive: list.data.some((sub) => !ENDED.has(sub.status)), any: list.data.length > 0 };
 }
 
-/**
- * At most one open Checkout per customer: older open sessions (another tab, a retried request)
- * are expired before a new one is made, so they cannot be paid as a second subscription. A session
- * that completed meanwhile means the customer is subscribed now.
- */
-async function expireOpenSessions(s: Stripe, customerId: string): Promise<void> {
-  const open = await s.checkout.sessions.list({ customer: customerId, status: 'open', limit: 20 });
-  for (const session of open.data) {
-    if (session.mode !== 'subscription') continue;
-    try {
-      await s.checkout.sessions.expire(session.id);
-    } catch (e) {
-      const now = await s.checkout.sessions.retrieve(session.id);
-      if (now.status === 'complete') throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
-      if (now.status !== 'expired') throw e;
-    }
+/** Expires an open session; one that completed meanwhile means the customer is subscribed now. */
+async function expireUnlessPaid(s: Stripe, sessionId: string): Promise<void> {
+  try {
+    await s.checkout.sessions.expire(sessionId);
+  } catch (e) {
+    const now = await s.checkout.sessions.retrieve(sessionId);
+    if (now.status === 'complete') throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
+    if (now.status !== 'expired') throw e;
   }
 }
 
@@ -51,10 +43,11 @@ async function expireOpenSessions(s: Stripe, customerId: string): Promise<void> 
 const newestFirst = (a: Stripe.Checkout.Session, b: Stripe.Checkout.Session) => b.created - a.created || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
 
 /**
- * After making `own`: two checkouts started at once both passed `expireOpenSessions` before either
- * session existed. So each, once its session exists, keeps only the newest open one and expires the
- * rest; the last caller to look sees every session, so exactly one stays payable. A subscription
- * that appeared meanwhile (another tab paid) refuses this checkout. Answers the session to pay.
+ * At most one open Checkout per customer, so no two can be paid as two subscriptions. Checked after
+ * making `own`, because two checkouts started at once would both find none open before. Each keeps
+ * only the newest open session and expires the rest (another tab's, a retried request's); the last
+ * caller to look sees every session, so exactly one stays payable. A subscription that appeared
+ * meanwhile (another tab paid) refuses this checkout. Answers the session to pay.
  */
 async function keepOneOpenSession(s: Stripe, customerId: string, own: Stripe.Checkout.Session): Promise<Stripe.Checkout.Session> {
   if ((await stripeSubscriptions(s, customerId)).anyLive) {
@@ -65,15 +58,7 @@ async function keepOneOpenSession(s: Stripe, customerId: string, own: Stripe.Che
   const open = listed.data.filter((x) => x.mode === 'subscription');
   if (!open.some((x) => x.id === own.id)) open.push(own);
   const [keep, ...others] = open.sort(newestFirst);
-  for (const session of others) {
-    try {
-      await s.checkout.sessions.expire(session.id);
-    } catch (e) {
-      const now = await s.checkout.sessions.retrieve(session.id);
-      if (now.status === 'complete') throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
-      if (now.status !== 'expired') throw e;
-    }
-  }
+  for (const session of others) await expireUnlessPaid(s, session.id);
   return keep!;
 }
 
@@ -104,7 +89,6 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   const customerId = await createOrRetrieveCustomer(user);
   const history = await stripeSubscriptions(s, customerId);
   if (history.anyLive) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
-  await expireOpenSessions(s, customerId);
 
   const trialDays = checkoutTrialDays(body, { env: appEnv(), hadSubscriptionBefore: history.any || !!user.subscription });
   const metadata = {

@@ -41,8 +41,10 @@ export function toApiEvent(opts: {
   const { req, route, url, body } = opts;
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const joined = new Map<string, string>();
+  for (const [k, v] of url.searchParams) joined.set(k, joined.has(k) ? `${joined.get(k)},${v}` : v);
+  // Own properties as in API Gateway's JSON event: assigning `query['__proto__']` would drop that key silently.
+  const query: Record<string, string> = Object.fromEntries(joined);
   const now = Date.now();
   const routeKey = `${route.method} ${route.path}`;
   const isText = body.length === 0 || /json|text|x-www-form-urlencoded/i.test(headers['content-type'] ?? 'application/json');
