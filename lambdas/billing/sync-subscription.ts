@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
-import { orgsRepo } from '../adapters/orgs-repo';
+import { ORG_SK } from '../adapters/orgs-repo';
 import { stripe } from '../adapters/stripe-client';
+import { writeSubscriptionSnapshot } from '../adapters/subscription-writes';
 import { usersRepo } from '../adapters/users-repo';
 import { logger } from '../lib/logger';
 import { cardOf, subscriptionSnapshot } from './subscription-snapshot';
@@ -12,7 +13,7 @@ const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 's
 /**
  * Re-fetches the subscription from Stripe and writes its whole snapshot to its owner (an
  * organisation when the subscription carries `orgId` metadata, else the user). Whatever order
- * events arrive in, the stored state ends equal to Stripe's.
+ * events and concurrent requests arrive in, the stored state ends equal to Stripe's.
  */
 export async function syncSubscription(subscriptionId: string, hint: SyncHint = {}): Promise<'user' | 'org' | 'unknown'> {
   const s = await stripe();
@@ -27,7 +28,7 @@ export async function syncSubscription(subscriptionId: string, hint: SyncHint = 
 
   const orgId = sub.metadata?.orgId || hint.orgId;
   if (orgId) {
-    await orgsRepo.updateOrg(orgId, { subscription: snapshot, stripeCustomerId: customerId, card });
+    await writeSubscriptionSnapshot({ table: 'orgs', key: { orgId, sk: ORG_SK } }, { subscription: snapshot, stripeCustomerId: customerId, card });
     return 'org';
   }
   const userId = sub.metadata?.userId || hint.userId;
@@ -36,6 +37,7 @@ export async function syncSubscription(subscriptionId: string, hint: SyncHint = 
     logger.warn('subscription without a known owner', { subscriptionId, customerId });
     return 'unknown';
   }
-  await usersRepo.update(user.userId, { stripeCustomerId: customerId, subscription: snapshot, card });
+  // A snapshot fetched before a concurrent cancel never overwrites the ended one (see subscription-writes).
+  await writeSubscriptionSnapshot({ table: 'users', key: { userId: user.userId } }, { stripeCustomerId: customerId, subscription: snapshot, card });
   return 'user';
 }

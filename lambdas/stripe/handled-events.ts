@@ -52,11 +52,34 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<void> {
 }
 
 async function applyCardUpdate(sessionId: string): Promise<void> {
-  const session = await (await stripe()).checkout.sessions.retrieve(sessionId);
+  const s = await stripe();
+  const session = await s.checkout.sessions.retrieve(sessionId);
+  if (await isSupersededCardUpdate(s, session)) {
+    logger.info('card update session superseded by a newer card', { sessionId });
+    return;
+  }
   try {
     await applyPaymentMethodUpdate(session);
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
     logger.warn('card update session not applied', { sessionId, reason: e.message });
   }
+}
+
+/**
+ * Whether the customer's default card is newer than the card this session saved. Deliveries come
+ * late and out of order: an older session's event must not put its card back over a newer one.
+ */
+async function isSupersededCardUpdate(s: Stripe, session: Stripe.Checkout.Session): Promise<boolean> {
+  const intentId = idOf(session.setup_intent);
+  const customerId = idOf(session.customer);
+  if (!intentId || !customerId) return false;
+  const [intent, customer] = await Promise.all([
+    s.setupIntents.retrieve(intentId, { expand: ['payment_method'] }),
+    s.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] }),
+  ]);
+  const saved = intent.payment_method;
+  const current = customer.deleted ? null : customer.invoice_settings?.default_payment_method;
+  if (!saved || typeof saved === 'string' || !current || typeof current === 'string') return false;
+  return current.id !== saved.id && current.created > saved.created;
 }
