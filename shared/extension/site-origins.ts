@@ -3,8 +3,8 @@
  * EXTENSION_SITE_ORIGINS / EXTENSION_SITE_URL are set.
  */
 
-/** Placeholder for the production website origin: change it here only. */
-export const PRODUCTION_SITE_ORIGIN = 'https://www.fullpage-shot.example';
+/** The production website origin (master's siteUrl in infra/environments.ts; a test keeps them equal). */
+export const PRODUCTION_SITE_ORIGIN = 'https://www.fullpageshot.example';
 
 /** The local stack's Vite dev server, reachable under both loopback names. */
 export const DEV_SITE_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'] as const;

@@ -22,6 +22,67 @@ describe('Markdown', () => {
     expect(screen.getByRole('link', { name: 'site' }).getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  // Every way markdown can carry an address: inline, reference, autolink, image; with mixed case,
+  // entities (decoded by the parser before the check) and padding.
+  it.each([
+    '[a](javascript:alert(1))',
+    '[a](JaVaScRiPt:alert(1))',
+    '[a](&#106;avascript:alert(1))',
+    '[a](&#x6A;&#x61;vascript:alert(1))',
+    '[a](javascript&colon;alert(1))',
+    '[a](java&#9;script:alert(1))',
+    '[a](java&Tab;script:alert(1))',
+    '[a](<javascript:alert(1)>)',
+    '[a](< javascript:alert(1)>)',
+    '<javascript:alert(1)>',
+    '[a][r]\n\n[r]: javascript:alert(1)',
+    '[a][r]\n\n[r]: <vbscript:msgbox(1)>',
+    '[a](vbscript:msgbox(1))',
+    '[a](VBScript&#58;msgbox(1))',
+    '[a](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '[a](DATA:text/html,<b>x</b>)',
+    '[a](data&colon;text/html,x)',
+    '[a](data:image/svg+xml,x)',
+    '![a](javascript:alert(1))',
+    '![a](data:text/html,x)',
+    '![a](data:image/svg+xml;base64,PHN2Zz4=)',
+    '[![a](data:text/html,x)](javascript:alert(1))',
+  ])('leaves %j inert: no script or document address anywhere', (md) => {
+    renderMd(md);
+    expect(document.querySelector('img')).toBeNull();
+    // What the browser would do with each remaining address: it must not run or render a document.
+    for (const el of Array.from(document.querySelectorAll('[href], [src]'))) {
+      const value = el.getAttribute('href') ?? el.getAttribute('src')!;
+      expect(new URL(value, 'https://site.example/faq').protocol, value).toBe('https:');
+    }
+  });
+
+  it.each(['[a](javascript:alert(1))', '[a](&#106;avascript:alert(1))', '[a](vbscript:x)', '[a](data:text/html,x)'])(
+    'renders %j as text with nothing to click',
+    (md) => {
+      renderMd(md);
+      expect(screen.queryAllByRole('link')).toHaveLength(0);
+      expect(screen.getByText('a').tagName).toBe('SPAN');
+    },
+  );
+
+  it('allows data:image addresses for images and image links (spec: only non-image data: is blocked)', () => {
+    renderMd('![dot](data:image/png;base64,iVBORw0KGgo=) and [png](data:image/png;base64,iVBORw0KGgo=)');
+    expect(screen.getByRole('img', { name: 'dot' }).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.getByRole('link', { name: 'png' }).getAttribute('href')).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+
+  it('routes only real site paths through the router; look-alikes get a plain, no-opener anchor', () => {
+    renderMd('[in](/privacy) [slash](<//evil.example/x>) [back](</\\evil.example>)');
+    expect(screen.getByRole('link', { name: 'in' }).getAttribute('rel')).toBeNull();
+    for (const name of ['slash', 'back']) {
+      const a = screen.getByRole('link', { name });
+      const target = new URL(a.getAttribute('href')!, 'https://site.example/faq');
+      // Either the parser encoded it into a path on the site, or it is marked as leaving the site.
+      if (target.origin !== 'https://site.example') expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+  });
+
   it('does not render raw HTML', () => {
     renderMd('Hello <img src=x onerror="alert(1)"> <b>bold</b>');
     expect(document.querySelector('img')).toBeNull();

@@ -7,9 +7,9 @@ const components: Components = {
     // A blocked address arrives here as undefined: show the text, but nothing to click.
     if (!href) return <span className="md-blocked-link">{children}</span>;
     if (isInternalPath(href)) return <Link to={href}>{children}</Link>;
-    const external = /^https?:/i.test(href);
+    // Anything not on the site (https:, mailto:, a look-alike path) gets no opener and no referrer.
     return (
-      <a href={href} {...rest} rel={external ? 'noopener noreferrer' : undefined}>
+      <a href={href} {...rest} rel="noopener noreferrer">
         {children}
       </a>
     );

@@ -1,3 +1,5 @@
+import { isSafeRedirectPath } from '#shared/rules/redirect-path';
+
 /**
  * The rule for addresses in rendered markdown (spec): `javascript:`, `vbscript:` and non-image
  * `data:` addresses are blocked. Browsers ignore spaces and control characters inside a scheme
@@ -14,5 +16,8 @@ export function safeUrl(url: string): string | undefined {
   return url;
 }
 
-/** True for a same-site path ("/faq", "/faq#x"); false for "//host" and any scheme. */
-export const isInternalPath = (href: string): boolean => href.startsWith('/') && !href.startsWith('//');
+/**
+ * True for a same-site path ("/faq", "/faq#x"); false for "//host", "/\\host", "/\t/host" (which
+ * browsers read as "//host") and any scheme: the same rule as the after-sign-in redirect.
+ */
+export const isInternalPath = (href: string): boolean => isSafeRedirectPath(href);
