@@ -5,11 +5,15 @@
  *
  * No aws-cdk-lib import here: the bench loads this module without the CDK.
  */
+import { stripeLiteEntry } from './stripe-lite';
 
 /** Node.js 22 Lambda runtime (DESIGN.md "Versions verified"): esbuild target. */
 export const LAMBDA_TARGET = 'node22';
 
-/** The Node.js 22 runtime ships AWS SDK v3, so `@aws-sdk/*` is never bundled. */
+/**
+ * The Node.js 22 runtime ships AWS SDK v3, so `@aws-sdk/*` is not bundled. Bundling it was
+ * measured (docs/performance.md): imports get faster, but every bundle goes over 300 KB.
+ */
 export const RUNTIME_EXTERNALS: readonly string[] = ['@aws-sdk/*'];
 
 /** esbuild output is ESM; a few CommonJS dependencies still call `require` for node built-ins. */
@@ -24,6 +28,14 @@ export const LAMBDA_MINIFY = true;
 export const LAMBDA_SOURCE_MAP = true;
 export const LAMBDA_SOURCES_CONTENT = false;
 
+/**
+ * esbuild `alias`: `stripe` → a copy of its entry that registers only the resources in use
+ * (infra/stripe-lite.ts). A CLI flag, so NodejsFunction passes it as `--alias:stripe=<file>`.
+ */
+export function lambdaAliases(): Record<string, string> {
+  return { stripe: stripeLiteEntry() };
+}
+
 /** Everything left out of a bundle: the runtime's AWS SDK plus native modules from layers (e.g. `sharp`). */
 export function lambdaExternals(extra: readonly string[] = []): string[] {
   return [...RUNTIME_EXTERNALS, ...extra];
@@ -33,7 +45,7 @@ export function lambdaExternals(extra: readonly string[] = []): string[] {
  * The esbuild JS-API equivalent of what NodejsFunction runs for the settings above
  * (`esbuild --bundle <entry> --target=node22 --platform=node --format=esm --outfile=…/index.mjs
  * --minify --sourcemap --sources-content=false --external:… --log-level=warning --banner:js=…
- * --main-fields=module,main`).
+ * --main-fields=module,main --alias:stripe=…`).
  */
 export function lambdaEsbuildOptions(entry: string, outfile: string, extraExternals: readonly string[] = []) {
   return {
@@ -50,5 +62,6 @@ export function lambdaEsbuildOptions(entry: string, outfile: string, extraExtern
     logLevel: 'warning' as const,
     banner: { js: ESM_REQUIRE_BANNER },
     mainFields: [...MAIN_FIELDS],
+    alias: lambdaAliases(),
   };
 }

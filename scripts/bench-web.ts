@@ -1,23 +1,61 @@
 /**
- * bench:web — how much JavaScript the home page loads first, against a floor.
+ * bench:web — first-load JavaScript per page against a floor, Lighthouse scores, and checks of
+ * the prerendered pages.
  *
- * 1. Builds the site (`vite build --config web/vite.config.ts --manifest`, output dist/web).
- * 2. From the Vite manifest, adds up the gzip size of the JavaScript the home page needs before it
- *    can show anything: the entry chunk and its static imports, plus the lazy route chunks of the
- *    root layout and the home page and their static imports (each file counted once).
- * 3. Builds a bare React + React Router app (one route, one heading) with the same Vite config in a
- *    temporary folder, measures it the same way, and prints both and their ratio.
+ * 1. Builds the site (`vite build --config web/vite.config.ts --manifest`, output dist/web); the
+ *    build prerenders the marketing pages (web/prerender-plugin.ts).
+ * 2. Builds a bare React + React Router app (one route, one heading) with the same Vite config in
+ *    a temporary folder: the floor.
+ * 3. First-load JS per page: the gzip (level 9) size of the scripts the page's HTML loads up front,
+ *    its module script and modulepreload links. The build lists there the entry, its static
+ *    imports, and the chunks of the page's routes with theirs (web/prerender-plugin.ts works them
+ *    out from the route table). What a page imports lazily after it renders (site services, the
+ *    footer, the home page below the fold) is not in it; Lighthouse's "all JS" column is every
+ *    script the page fetched during its load, for comparison. The floor is measured from its
+ *    manifest (it has one chunk).
+ * 4. Serves dist/web as CloudFront does (scripts/bench-web-server.ts) with a runtime config whose
+ *    API and user pool are on a closed port: /account and /checkout show what a signed-out
+ *    visitor gets, without a running local stack.
+ * 5. Checks every prerendered page in Chromium: content without JavaScript, hydration without
+ *    console errors (scripts/bench-web-hydration.ts).
+ * 6. Lighthouse performance and accessibility per page (scripts/bench-web-lighthouse.ts), mobile
+ *    preset by default (`-- --desktop` for the desktop one).
  *
- *   npm run bench:web            (prints figures; not a timed test)
+ * Budgets: home ≤ 1.10 × floor; Lighthouse performance ≥ 95 and accessibility ≥ 95 on every page
+ * listed. Rows over budget are marked, and the exit code is 1 when any is (or a check fails).
+ *
+ *   npm run bench:web              (about 2–3 minutes on 2 cores)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { RuntimeConfig } from '#shared/config/runtime-config';
+import { checkPrerenderedPages } from './bench-web-hydration';
+import { runLighthouse, type LighthousePreset } from './bench-web-lighthouse';
+import { serveBuiltSite } from './bench-web-server';
 
 const root = resolve(import.meta.dirname, '..');
 const viteBin = join(root, 'node_modules/vite/bin/vite.js');
 const config = join(root, 'web/vite.config.ts');
+const preset: LighthousePreset = process.argv.includes('--desktop') ? 'desktop' : 'mobile';
+
+const BUDGET = { homeRatio: 1.1, performance: 95, accessibility: 95 };
+
+/** The pages measured. */
+const PAGES = ['/', '/premium', '/faq', '/account', '/checkout'];
+
+/** Nothing listens on port 9 (discard): API and user-pool calls fail fast, as with the API down. */
+const CLOSED = 'http://127.0.0.1:9';
+const benchConfig: RuntimeConfig = {
+  env: 'local',
+  apiUrl: CLOSED,
+  siteUrl: 'http://127.0.0.1',
+  auth: { mode: 'password', region: 'us-east-1', userPoolId: 'local_bench', userPoolClientId: 'bench', userPoolEndpoint: CLOSED, googleEnabled: false },
+  extensionOrigins: [],
+  stripeLiveMode: false,
+  supportEmail: 'support@fullpageshot.example',
+};
 
 interface ManifestChunk {
   file: string;
@@ -34,6 +72,7 @@ function viteBuild(args: string[]): void {
   const r = spawnSync(process.execPath, [viteBin, 'build', '--config', config, '--manifest', '--logLevel', 'warn', ...args], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
   });
   if (r.status !== 0) throw new Error(`vite build failed (${args.join(' ') || 'site'})`);
 }
@@ -48,7 +87,7 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   const visit = (key: string) => {
     if (seen.has(key)) return;
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no ${key}`);
+    if (!chunk) throw new Error(`manifest has no ${key}: is it still a lazy chunk of its own?`);
     seen.add(key);
     chunk.imports?.forEach(visit);
   };
@@ -62,10 +101,8 @@ interface Measured {
   gzip: number;
 }
 
-function measure(outDir: string, manifest: Manifest, keys: Set<string>): Measured {
-  const files = [...keys]
-    .map((k) => manifest[k].file)
-    .filter((f) => f.endsWith('.js'))
+function measure(outDir: string, jsFiles: string[]): Measured {
+  const files = jsFiles
     .map((file) => {
       const buf = readFileSync(join(outDir, file));
       return { file, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
@@ -81,14 +118,41 @@ const entryKey = (m: Manifest) => {
   return key;
 };
 
+/** The scripts a page's HTML loads up front: `<script type="module" src>` and modulepreload links. */
+function firstLoadScripts(outDir: string, path: string): string[] {
+  const html = readFileSync(join(outDir, path.replace(/^\/+/, ''), 'index.html'), 'utf8');
+  const srcs = [...html.matchAll(/<script type="module"[^>]* src="\/([^"]+)"|<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  return [...new Set(srcs)];
+}
+
+/** The paths the build prerendered, read back from the HTML files it wrote. */
+function prerenderedPathsIn(outDir: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory() && e.name !== 'assets' && !e.name.startsWith('.')) walk(join(dir, e.name));
+      else if (e.name === 'index.html') {
+        const m = /data-prerendered-path="([^"]+)"/.exec(readFileSync(join(dir, e.name), 'utf8'));
+        if (m) found.push(m[1]);
+      }
+    }
+  };
+  walk(outDir);
+  return found.sort();
+}
+
 // ── 1. the site ───────────────────────────────────────────────────────────────
 const siteOut = join(root, 'dist/web');
 console.log('Building the site (dist/web)…');
 viteBuild([]);
 const site = readManifest(siteOut);
-const routeChunks = ['src/app/root-layout.tsx', 'src/features/marketing/routes/home.tsx'];
-for (const k of routeChunks) if (!site[k]) throw new Error(`${k} is not a chunk of its own: is it still a lazy route?`);
-const home = measure(siteOut, site, staticClosure(site, [entryKey(site), ...routeChunks]));
+const pages = PAGES.map((path) => ({ path, js: measure(siteOut, firstLoadScripts(siteOut, path)) }));
+// The entry and its static imports are on every page's list (a check that the lists are whole).
+const entryFiles = [...staticClosure(site, [entryKey(site)])].map((k) => site[k].file).filter((f) => f.endsWith('.js'));
+for (const p of pages) {
+  const missing = entryFiles.filter((f) => !p.js.files.some((x) => x.file === f));
+  if (missing.length) throw new Error(`${p.path}: the HTML does not load ${missing.join(', ')}`);
+}
 
 // ── 2. the floor: bare React 19 + React Router 7, same config ─────────────────
 const cacheDir = join(root, 'node_modules/.cache');
@@ -118,20 +182,65 @@ createRoot(document.getElementById('root')!).render(
   console.log('Building the floor app (React + React Router)…');
   viteBuild([floorDir, '--outDir', floorOut, '--emptyOutDir']);
   const fm = readManifest(floorOut);
-  floor = measure(floorOut, fm, staticClosure(fm, [entryKey(fm)]));
+  floor = measure(floorOut, [...staticClosure(fm, [entryKey(fm)])].map((k) => fm[k].file).filter((f) => f.endsWith('.js')));
 } finally {
   rmSync(floorDir, { recursive: true, force: true });
 }
 
-// ── 3. report ─────────────────────────────────────────────────────────────────
-console.log('\nHome page first-load JavaScript (entry + static imports + root layout and home route chunks):');
+// ── 3. serve, check the prerendered pages, Lighthouse ─────────────────────────
+const prerendered = prerenderedPathsIn(siteOut);
+const server = await serveBuiltSite({ root, outDir: siteOut, config: benchConfig, configFile: join(cacheDir, 'bench-web-config.json') });
+let checks: Awaited<ReturnType<typeof checkPrerenderedPages>>;
+let lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
+try {
+  console.log(`Checking ${prerendered.length} prerendered pages in Chromium (no JavaScript, then hydration)…`);
+  checks = await checkPrerenderedPages(server.url, prerendered);
+  console.log(`Lighthouse (${preset} preset) on ${PAGES.length} pages…`);
+  lighthouse = await runLighthouse(
+    PAGES.map((p) => server.url + p),
+    preset,
+  );
+} finally {
+  await server.close();
+}
+
+// ── 4. report ─────────────────────────────────────────────────────────────────
+let over = false;
+const mark = (bad: boolean, text: string) => {
+  over ||= bad;
+  return bad ? `**${text}**` : text;
+};
+
+const home = pages[0].js;
+console.log('\nHome page first-load JavaScript (the scripts its HTML loads up front):');
 for (const f of home.files) console.log(`  ${f.file.padEnd(48)} ${kb(f.raw).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip`);
 console.log(`  ${'total'.padEnd(48)} ${kb(home.raw).padStart(10)} raw  ${kb(home.gzip).padStart(9)} gzip`);
-console.log('\nFloor (bare React 19 + React Router 7, same Vite config):');
-for (const f of floor.files) console.log(`  ${f.file.padEnd(48)} ${kb(f.raw).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip`);
-console.log(`  ${'total'.padEnd(48)} ${kb(floor.raw).padStart(10)} raw  ${kb(floor.gzip).padStart(9)} gzip`);
-const ratio = home.gzip / floor.gzip;
-console.log(`\nhome first-load JS gzip: ${kb(home.gzip)}`);
-console.log(`floor JS gzip:           ${kb(floor.gzip)}`);
-console.log(`ratio:                   ${ratio.toFixed(2)}× (+${kb(home.gzip - floor.gzip)} over the floor)`);
-if (existsSync(siteOut)) console.log(`\n(site build kept in ${relative(root, siteOut)})`);
+console.log(`\nFloor (bare React 19 + React Router 7, same Vite config): ${kb(floor.gzip)} gzip (${kb(floor.raw)} raw)`);
+console.log(`home / floor: ${(home.gzip / floor.gzip).toFixed(3)} (${home.gzip} / ${floor.gzip} bytes)`);
+
+console.log(`\nPer page (Lighthouse ${preset} preset; all JS = every script fetched during the load, on the wire):`);
+console.log('| page | first-load JS gzip | × floor | Lighthouse perf | a11y | FCP / LCP ms | TBT ms | CLS | all JS | over budget |');
+console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
+for (const p of pages) {
+  const lh = lighthouse.get(server.url + p.path)!;
+  const ratio = p.js.gzip / floor.gzip;
+  const reasons: string[] = [];
+  if (p.path === '/' && ratio > BUDGET.homeRatio) reasons.push(`JS > ${BUDGET.homeRatio}× floor`);
+  if (lh.performance < BUDGET.performance) reasons.push(`perf < ${BUDGET.performance}`);
+  if (lh.accessibility < BUDGET.accessibility) reasons.push(`a11y < ${BUDGET.accessibility} (${lh.failedA11y.join(', ')})`);
+  console.log(
+    `| ${p.path} | ${kb(p.js.gzip)} | ${mark(p.path === '/' && ratio > BUDGET.homeRatio, `${ratio.toFixed(2)}×`)} | ` +
+      `${mark(lh.performance < BUDGET.performance, String(lh.performance))} | ${mark(lh.accessibility < BUDGET.accessibility, String(lh.accessibility))} | ` +
+      `${Math.round(lh.fcp)} / ${Math.round(lh.lcp)} | ${Math.round(lh.tbt)} | ${lh.cls.toFixed(3)} | ${kb(lh.scriptTransfer)} | ${reasons.join('; ')} |`,
+  );
+}
+console.log(`\nBudgets: home first-load JS ≤ ${BUDGET.homeRatio} × floor; Lighthouse performance ≥ ${BUDGET.performance} and accessibility ≥ ${BUDGET.accessibility} on every page above.`);
+
+const failed = checks.filter((c) => !c.h1WithoutJs || !c.hydrated || c.console.length > 0);
+console.log(`\nPrerendered pages: ${prerendered.length} (${prerendered.join(' ')})`);
+console.log(`  painted without JavaScript (one h1 in <main>): ${checks.filter((c) => c.h1WithoutJs).length}/${checks.length}`);
+console.log(`  hydrated (the parsed h1 kept), no console errors or warnings: ${checks.filter((c) => c.hydrated && c.console.length === 0).length}/${checks.length}`);
+for (const c of failed) console.log(`  ${mark(true, c.path)}: h1 without JS ${JSON.stringify(c.h1WithoutJs)}, hydrated ${c.hydrated}${c.console.map((l) => `\n    ${l}`).join('')}`);
+
+console.log(`\n(site build kept in ${relative(root, siteOut)})`);
+process.exit(over ? 1 : 0);

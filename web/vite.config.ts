@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { securityHeadersPlugin } from './security-headers-plugin';
+import { prerender } from './prerender-plugin';
 
 /**
  * In development the runtime config.json comes from the local stack (FPS_CONFIG_JSON names the
@@ -23,7 +25,7 @@ function runtimeConfig(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), runtimeConfig()],
+  plugins: [react(), runtimeConfig(), securityHeadersPlugin(), prerender()],
   server: { host: '127.0.0.1', strictPort: true },
   // Scan every source file at start so lazily imported dependencies (Amplify) are pre-bundled up
   // front; otherwise the first visit to an account page makes Vite re-optimise and reload the page.

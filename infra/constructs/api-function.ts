@@ -10,12 +10,15 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
 import type { Construct } from 'constructs';
 import {
-  ESM_REQUIRE_BANNER, LAMBDA_MINIFY, LAMBDA_SOURCE_MAP, LAMBDA_SOURCES_CONTENT, LAMBDA_TARGET, MAIN_FIELDS, lambdaExternals,
+  ESM_REQUIRE_BANNER, LAMBDA_MINIFY, LAMBDA_SOURCE_MAP, LAMBDA_SOURCES_CONTENT, LAMBDA_TARGET, MAIN_FIELDS, lambdaAliases, lambdaExternals,
 } from '../bundling';
 import type { TableDef } from '../tables';
 import { repoRoot } from '../settings';
 
 export type AccessMode = 'RO' | 'RW';
+
+/** Where the Parameters and Secrets extension listens (its default; lambdas/adapters/parameters-client.ts). */
+export const PARAMETERS_EXTENSION_PORT = 2773;
 
 /** A DynamoDB table together with its definition from infra/tables.ts (keys, indexes, env var). */
 export interface BindableTable {
@@ -117,6 +120,8 @@ export class ApiFunction extends NodejsFunction {
         externalModules: lambdaExternals(extraExternalModules),
         banner: ESM_REQUIRE_BANNER,
         logLevel: LogLevel.WARNING,
+        // NodejsFunction runs the esbuild CLI, which takes aliases as flags (no plugins).
+        esbuildArgs: Object.fromEntries(Object.entries(lambdaAliases()).map(([from, to]) => [`--alias:${from}`, to])),
       },
     });
     this.ownRole = role;
@@ -175,12 +180,17 @@ export class ApiFunction extends NodejsFunction {
 
   /**
    * ssm:GetParameter on exactly these parameter names (SecureString values are read at runtime,
-   * never placed in the template). The default `aws/ssm` key needs no IAM grant: its key policy
-   * admits callers of the account through SSM. A customer managed key gets kms:Decrypt, scoped to
-   * calls made through SSM.
+   * never placed in the template or the environment). The default `aws/ssm` key needs no IAM
+   * grant: its key policy admits callers of the account through SSM. A customer managed key gets
+   * kms:Decrypt, scoped to calls made through SSM.
+   *
+   * The values are read through the AWS Parameters and Secrets Lambda Extension (a layer added
+   * here; lambdas/adapters/parameters-client.ts calls it on localhost), which makes the SSM call
+   * with this role, so the bundle carries no SSM client.
    */
   allowParameters(names: readonly string[], kmsKeyArn?: string): this {
     if (names.length === 0) return this;
+    this.addParametersExtension();
     const stack = Stack.of(this);
     this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
       actions: ['ssm:GetParameter'],
@@ -194,6 +204,24 @@ export class ApiFunction extends NodejsFunction {
       }));
     }
     return this;
+  }
+
+  private parametersExtension = false;
+
+  /** The extension's layer (per region and arm64) and its settings, once per function. */
+  private addParametersExtension(): void {
+    if (this.parametersExtension) return;
+    this.parametersExtension = true;
+    const ext = lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
+      cacheEnabled: true,
+      httpPort: PARAMETERS_EXTENSION_PORT,
+      // The same 5 minutes the adapter keeps a value; a rotated Stripe key is picked up within that.
+      parameterStoreTtl: Duration.minutes(5),
+      parameterStoreTimeout: Duration.seconds(3),
+      logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+    })._bind(this, this);
+    this.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'ParamsAndSecretsLayer', ext.arn));
+    for (const [key, value] of Object.entries(ext.environmentVars)) this.addEnvironment(key, String(value));
   }
 
   /** ses:SendEmail from one identity (the sender's domain and address); injects EMAIL_FROM. */

@@ -10,6 +10,8 @@ import type { Construct, IConstruct } from 'constructs';
 import type { EnvironmentConfig } from '../environments';
 import type { z } from 'zod';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
+import { buildContentSecurityPolicy, originOf, SECURITY_HEADERS } from '#shared/web/security-headers';
+import { SPA_FALLBACK_FILE } from '#shared/web/spa-fallback';
 import { imagesBucketOrigin, resourcePrefix } from '../names';
 import { physicalTableName, tables } from '../tables';
 import { acknowledgeWildcards } from '../nag';
@@ -31,32 +33,21 @@ export interface WebStackProps extends StackProps {
   supportEmail?: string;
 }
 
-/** The Content-Security-Policy of the site. Exported for tests. */
+/** The Content-Security-Policy of the site (shared builder, strict mode). Exported for tests. */
 export function contentSecurityPolicy(p: { config: EnvironmentConfig; apiUrl: string; oauthDomain: string; newsletterUrl?: string }): string {
   const extra = p.config.csp ?? {};
-  // The newsletter form is JSONP (a <script> from the mailing-list provider).
-  const newsletter = p.newsletterUrl ? [new URL(p.newsletterUrl).origin] : [];
   const images = imagesBucketOrigin(p.config);
-  const cognitoApi = `https://cognito-idp.${Aws.REGION}.amazonaws.com`;
-  const directives: [string, string[]][] = [
-    ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...newsletter, ...(extra.scriptSrc ?? [])]],
-    // React style props are fine under CSP; 'unsafe-inline' covers libraries that inject <style>.
-    ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', images, ...(extra.imgSrc ?? [])]],
-    ['font-src', ["'self'", 'data:']],
-    ['media-src', ["'self'", 'blob:']],
-    // API, Cognito (token endpoint of managed login, user-pool API), presigned S3 uploads/downloads.
-    ['connect-src', ["'self'", p.apiUrl, cognitoApi, `https://${p.oauthDomain}`, images, ...(extra.connectSrc ?? [])]],
-    // The extension's bridge page is embedded in a hidden frame.
-    ['frame-src', ['chrome-extension:', ...(extra.frameSrc ?? [])]],
-    ['frame-ancestors', ["'self'"]],
-    ['form-action', ["'self'"]],
-    ['base-uri', ["'self'"]],
-    ['object-src', ["'none'"]],
-    ['upgrade-insecure-requests', []],
-  ];
-  return directives.map(([k, v]) => [k, ...v].join(' ')).join('; ');
+  return buildContentSecurityPolicy(
+    {
+      // The newsletter form is JSONP (a <script> from the mailing-list provider).
+      script: [...originOf(p.newsletterUrl), ...(extra.scriptSrc ?? [])],
+      img: [images, ...(extra.imgSrc ?? [])],
+      // API, Cognito (token endpoint of managed login, user-pool API), presigned S3 uploads/downloads.
+      connect: [p.apiUrl, `https://cognito-idp.${Aws.REGION}.amazonaws.com`, `https://${p.oauthDomain}`, images, ...(extra.connectSrc ?? [])],
+      frame: extra.frameSrc ?? [],
+    },
+    { mode: 'strict', upgradeInsecureRequests: true },
+  );
 }
 
 /**
@@ -88,6 +79,19 @@ export function runtimeConfig(p: WebStackProps): z.input<typeof RuntimeConfig> {
     ...(p.supportEmail ? { supportEmail: p.supportEmail } : {}),
   };
 }
+
+/**
+ * Viewer-request rewrite: a page path (no file extension in its last segment) is looked up as its
+ * own `<path>/index.html`, which the build writes for every prerendered marketing page and for the
+ * fixed app paths. S3 has no directory index behind OAC, and `defaultRootObject` covers '/' only.
+ * Paths without such a file still get the SPA fallback below. Exported for tests.
+ */
+export const PAGE_INDEX_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri !== '/' && !/\\.[^/]*$/.test(uri)) request.uri = uri.replace(/\\/+$/, '') + '/index.html';
+  return request;
+}`;
 
 /**
  * The website: a private bucket served by CloudFront through Origin Access Control, SPA fallback,
@@ -126,17 +130,22 @@ export class WebStack extends Stack {
       autoDeleteObjects: !env.retainData,
     });
 
+    // The values come from shared/web/security-headers.ts, which the local web server uses too.
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `fps ${env.name} security headers`,
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ ...props }), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.hsts.maxAgeSeconds),
+          includeSubdomains: SECURITY_HEADERS.hsts.includeSubdomains,
+          override: true,
+        },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.SAMEORIGIN, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: SECURITY_HEADERS.frameOptions as cloudfront.HeadersFrameOption, override: true },
+        referrerPolicy: { referrerPolicy: SECURITY_HEADERS.referrerPolicy as cloudfront.HeadersReferrerPolicy, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true }],
+        customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true }],
       },
     });
 
@@ -145,6 +154,12 @@ export class WebStack extends Stack {
     const certificate = props.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
+
+    const pageIndex = new cloudfront.Function(this, 'PageIndexFunction', {
+      comment: `fps ${env.name}: /path -> /path/index.html (prerendered pages)`,
+      code: cloudfront.FunctionCode.fromInline(PAGE_INDEX_FUNCTION_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `fps ${env.name} site`,
@@ -155,6 +170,7 @@ export class WebStack extends Stack {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
+        functionAssociations: [{ function: pageIndex, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         // Read on every page load; never cached, so a deploy takes effect at once.
@@ -167,7 +183,7 @@ export class WebStack extends Stack {
       },
       // SPA fallback: unknown paths (S3 answers 403 through OAC for a missing key) get the app shell.
       errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus, responseHttpStatus: 200, responsePagePath: '/index.html', ttl: Duration.seconds(0),
+        httpStatus, responseHttpStatus: 200, responsePagePath: `/${SPA_FALLBACK_FILE}`, ttl: Duration.seconds(0),
       })),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,

@@ -1,8 +1,17 @@
 import Stripe from 'stripe';
-import { getParameter } from '@aws-lambda-powertools/parameters/ssm';
+import { secureParameter } from './parameters-client';
 
 /** The one Stripe API version the product is written against (current_period_* live on items). */
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+
+/**
+ * A hanging Stripe must still end in a clean error inside the Lambda's 15 s (and API Gateway's
+ * 30 s): one call costs at most 2 attempts × 5 s plus a short back-off. The SDK's defaults (80 s
+ * per attempt) would let the Lambda time out first and the user get API Gateway's bare 500.
+ * `STRIPE_TIMEOUT_MS` overrides the per-attempt timeout (tests use a short one).
+ */
+export const STRIPE_TIMEOUT_MS = 5_000;
+const STRIPE_MAX_NETWORK_RETRIES = 1;
 
 let client: Promise<Stripe> | undefined;
 
@@ -10,18 +19,14 @@ async function secretKey(): Promise<string> {
   if (process.env.STRIPE_SECRET_KEY) return process.env.STRIPE_SECRET_KEY;
   const name = process.env.STRIPE_SECRET_PARAM;
   if (!name) throw new Error('Set STRIPE_SECRET_KEY or STRIPE_SECRET_PARAM');
-  const v = await getParameter(name, { decrypt: true, maxAge: 300 });
-  if (!v) throw new Error(`SSM parameter ${name} is empty`);
-  return v;
+  return secureParameter(name);
 }
 
 export async function webhookSecret(): Promise<string> {
   if (process.env.STRIPE_WEBHOOK_SECRET) return process.env.STRIPE_WEBHOOK_SECRET;
   const name = process.env.STRIPE_WEBHOOK_SECRET_PARAM;
   if (!name) throw new Error('Set STRIPE_WEBHOOK_SECRET or STRIPE_WEBHOOK_SECRET_PARAM');
-  const v = await getParameter(name, { decrypt: true, maxAge: 300 });
-  if (!v) throw new Error(`SSM parameter ${name} is empty`);
-  return v;
+  return secureParameter(name);
 }
 
 /**
@@ -33,12 +38,17 @@ export function stripe(): Promise<Stripe> {
     const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : undefined;
     return new Stripe(key, {
       apiVersion: STRIPE_API_VERSION,
-      maxNetworkRetries: 2,
+      maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
+      timeout: Number(process.env.STRIPE_TIMEOUT_MS) || STRIPE_TIMEOUT_MS,
       // No per-request latency telemetry sent back to Stripe (it is buffered per client, and under load
       // the SDK only warns that its buffer is full).
       telemetry: false,
       ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' } : {}),
     });
+  }).catch((e: unknown) => {
+    // A failed key read (e.g. SSM throttled) is retried on the next call, not kept for the container's life.
+    client = undefined;
+    throw e;
   });
   return client;
 }

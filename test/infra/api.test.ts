@@ -121,6 +121,26 @@ describe('api stack is generated from the route table', () => {
     dev.api.hasParameter('*', { Type: 'AWS::SSM::Parameter::Value<String>', Default: '/fps/dev/stripe/premium-price' });
   });
 
+  it('Stripe routes read their secrets through the Parameters and Secrets extension layer (arm64); others have no layer', () => {
+    for (const route of routeList) {
+      const fn = functionOf(route.id)[1];
+      const env = fn.Properties.Environment.Variables;
+      const layers = flat(fn.Properties.Layers);
+      if (routeGrants[route.id].stripe) {
+        // Resolved per region from CDK's table of the extension's layer ARNs, for arm64.
+        expect(layers, route.id).toMatch(/ParamsAndSecrets.*arm64/i);
+        expect(env).toMatchObject({ PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773', PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: 'true' });
+        expect(env.SSM_PARAMETER_STORE_TTL).toBe('300');
+      } else {
+        expect(fn.Properties.Layers, route.id).toBeUndefined();
+        expect(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT).toBeUndefined();
+      }
+      // Only parameter names are in the template, never a secret value.
+      expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+      expect(env.STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    }
+  });
+
   it('uses context prices when given', () => {
     const withPrices = synth('dev', { stripePremiumPrice: 'price_p', stripeEnterprisePrice: 'price_e' });
     const env = resourcesOf(withPrices.api, 'AWS::Lambda::Function')

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { RuntimeConfig } from '../../shared/config/runtime-config';
-import { runtimeConfig } from '../../infra/stacks/web-stack';
+import { SECURITY_HEADERS } from '../../shared/web/security-headers';
+import { contentSecurityPolicy, PAGE_INDEX_FUNCTION_CODE, runtimeConfig } from '../../infra/stacks/web-stack';
 import { flat, resourcesOf, synth } from './helpers';
 
 const dev = synth('dev');
@@ -23,13 +24,32 @@ describe('web stack', () => {
     expect(site.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicPolicy: true });
   });
 
-  it('falls back to /index.html for 403 and 404 (SPA routes)', () => {
+  it('falls back to the bare SPA shell for 403 and 404 (dynamic and unknown paths), not the prerendered home', () => {
     expect(cfg.CustomErrorResponses).toEqual([
-      { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-      { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+      { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/app-shell.html', ErrorCachingMinTTL: 0 },
+      { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/app-shell.html', ErrorCachingMinTTL: 0 },
     ]);
     expect(cfg.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(cfg.Logging.Bucket).toBeDefined();
+  });
+
+  it('serves a prerendered page path as its own <path>/index.html (viewer-request function)', () => {
+    const [[fnId, fn]] = resourcesOf(dev.web, 'AWS::CloudFront::Function');
+    expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(fn.Properties.FunctionCode).toBe(PAGE_INDEX_FUNCTION_CODE);
+    expect(cfg.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } },
+    ]);
+    // The function's own code, run as CloudFront would: page paths map to index.html files, files keep their key.
+    const handler = new Function(`${PAGE_INDEX_FUNCTION_CODE}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/');
+    expect(rewrite('/premium')).toBe('/premium/index.html');
+    expect(rewrite('/faq/')).toBe('/faq/index.html');
+    expect(rewrite('/enterprise/account/members')).toBe('/enterprise/account/members/index.html');
+    expect(rewrite('/assets/index-1234.js')).toBe('/assets/index-1234.js');
+    expect(rewrite('/index.html')).toBe('/index.html');
+    expect(rewrite('/media/press/byte-weekly.svg')).toBe('/media/press/byte-weekly.svg');
   });
 
   it('sends security headers and a CSP for self, the API, Cognito and the extension frame', () => {
@@ -43,6 +63,41 @@ describe('web stack', () => {
     expect(sec.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
     expect(sec.ContentTypeOptions).toEqual({ Override: true });
     expect(cfg.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it.each(['dev', 'staging', 'master'] as const)('%s: every security header of the shared definition, on every behavior', (env) => {
+    const t = synth(env).web;
+    const [[policyId, policy]] = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const conf = policy.Properties.ResponseHeadersPolicyConfig;
+    const sec = conf.SecurityHeadersConfig;
+    expect(sec.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: SECURITY_HEADERS.hsts.maxAgeSeconds, IncludeSubdomains: true, Override: true,
+    });
+    expect(sec.ContentTypeOptions).toEqual({ Override: true });
+    expect(sec.FrameOptions).toEqual({ FrameOption: SECURITY_HEADERS.frameOptions, Override: true });
+    expect(sec.ReferrerPolicy).toEqual({ ReferrerPolicy: SECURITY_HEADERS.referrerPolicy, Override: true });
+    expect(conf.CustomHeadersConfig.Items).toEqual([{ Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true }]);
+    // The strict CSP: no inline or eval script, no plugins, no framing by others, https only.
+    const csp = flat(sec.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(sec.ContentSecurityPolicy.Override).toBe(true);
+    const directives = Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives['script-src']).not.toContain("'unsafe-inline'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('ws:');
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'self'"]);
+    expect(directives['base-uri']).toEqual(["'self'"]);
+    expect(directives['form-action']).toEqual(["'self'"]);
+    expect(directives['upgrade-insecure-requests']).toEqual([]);
+    // The same builder the local web server uses, given this environment's sources.
+    const s = synth(env).stacks;
+    expect(s.web.resolve(contentSecurityPolicy({ config: s.settings.env, apiUrl: s.api.apiUrl, oauthDomain: s.auth.oauthDomain })))
+      .toEqual(sec.ContentSecurityPolicy.ContentSecurityPolicy);
+    const d = resourcesOf(t, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
+    for (const behavior of [d.DefaultCacheBehavior, ...(d.CacheBehaviors ?? [])]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
   });
 
   it('writes config.json at deploy time with the runtime settings', () => {

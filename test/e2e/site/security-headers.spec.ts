@@ -9,8 +9,7 @@ import { expect, test } from './fixtures';
 
 /**
  * zod 4 probes once whether `new Function` works (to compile fast parsers) and falls back when the
- * CSP says no; the browser still reports the refused probe. Harmless; `z.config({ jitless: true })`
- * in the web entry would silence it.
+ * CSP says no; the browser still reports the refused probe. Harmless (docs/security.md says why it stays).
  */
 const isZodEvalProbe = (v: string) => v.startsWith('script-src eval ') && /\/zod\.js:\d+$/.test(v);
 

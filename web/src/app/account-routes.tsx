@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { Outlet } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { EnsureAppProviders } from './providers';
 
 /**
  * The signed-in shell: a pathless layout route that makes sure the site-wide providers are there
@@ -14,8 +15,7 @@ import { paths } from '../config/paths';
 export function withAccountShell(children: RouteObject[]): RouteObject {
   return {
     lazy: async () => {
-      const [{ EnsureAppProviders }, { AccountProvider, AccountAlerts }] = await Promise.all([
-        import('./providers'),
+      const [{ AccountProvider, AccountAlerts }] = await Promise.all([
         import('../features/account/components/account-provider'),
         import('../features/account/account.css'),
       ]);

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { EnsureAppProviders } from './providers';
 
 /**
  * Checkout at a configurable prefix (default /checkout): `/checkout` and `/checkout/:stage`
@@ -10,10 +11,7 @@ export function makeCheckoutRoutes(prefix: string = paths.checkout.path): RouteO
     {
       path: `${prefix}/:stage?`,
       lazy: async () => {
-        const [{ EnsureAppProviders }, { CheckoutRoute }] = await Promise.all([
-          import('./providers'),
-          import('../features/checkout/routes/checkout'),
-        ]);
+        const { CheckoutRoute } = await import('../features/checkout/routes/checkout');
         return {
           Component: function Checkout() {
             return (

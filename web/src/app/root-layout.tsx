@@ -1,18 +1,19 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { isChromeHidden } from '../components/layout/chrome-rules';
 import { ScrollManager } from '../components/layout/scroll-manager';
-import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
-import { trackPageChange } from '../lib/analytics';
-import { startErrorReporting } from '../lib/error-reporting';
+import { trackPageChange } from '../lib/page-view';
 import { AppProviders } from './providers';
+
+// At the bottom of every page: prerendered pages show it at once and hydrate it when it arrives.
+const SiteFooter = lazy(() => import('../components/layout/site-footer').then((m) => ({ default: m.SiteFooter })));
 
 /**
  * The frame around every page: skip link, header, the page in <main>, footer. Header and footer
  * are left out on /connect, /auth, /demo-editor-inline and /images (and below). Pages render
  * their content (with one h1) inside this <main>, so they should not add a <main> of their own.
- * The site-wide providers (page-level rules, extension bridge) wrap every page.
+ * The site-wide providers (page-level rules, extension bridge, error reporting) wrap every page.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -22,16 +23,6 @@ export function RootLayout() {
   useEffect(() => {
     trackPageChange(pathname);
   }, [pathname]);
-
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void startErrorReporting().then((s) => (cancelled ? s() : (stop = s)));
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, []);
 
   return (
     <AppProviders>
@@ -44,7 +35,11 @@ export function RootLayout() {
       <main id="main-content" tabIndex={-1} className={bare ? 'site-main site-main--bare' : 'site-main'}>
         <Outlet />
       </main>
-      {!bare && <SiteFooter />}
+      {!bare && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
     </AppProviders>
   );
 }

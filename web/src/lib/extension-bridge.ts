@@ -1,11 +1,14 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { LoginMessage } from '#shared/domain/login-message';
 import type {
   BRIDGE_FRAME_PATH as ProtocolFramePath, BRIDGE_SOURCE_EXTENSION as ProtocolExtensionSource,
   BRIDGE_SOURCE_SITE as ProtocolSiteSource, ExtensionToSite, SiteToExtension,
 } from '#shared/extension/bridge-protocol';
 import { shouldRebroadcastLoginSuccess } from '#shared/rules/login-message';
+import { useExtensionBridge } from './extension-bridge-context';
 import { readStorage, storageKeys, writeStorage } from './storage';
+
+export { ExtensionBridgeContext, useExtensionBridge } from './extension-bridge-context';
 
 /**
  * The website side of the extension bridge (protocol: shared/extension/bridge-protocol.ts).
@@ -247,13 +250,7 @@ export function bridgeOrigins(configured: readonly string[]): string[] {
 
 // ── React access ────────────────────────────────────────────────────────────
 
-/** Provided by the app's ExtensionBridgeProvider (app/providers.tsx); null until the config is read. */
-export const ExtensionBridgeContext = createContext<{ bridge: ExtensionBridge | null } | undefined>(undefined);
-
-/** The bridge, or null while it is not set up (or outside the provider). */
-export function useExtensionBridge(): ExtensionBridge | null {
-  return useContext(ExtensionBridgeContext)?.bridge ?? null;
-}
+// The context and useExtensionBridge live in extension-bridge-context.ts (re-exported above).
 
 const idleStatus: BridgeStatus = {
   phase: 'idle', installed: false, connected: false, origin: null, version: null, error: null, lastLogin: null,

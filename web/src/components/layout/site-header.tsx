@@ -23,7 +23,8 @@ const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav_
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const [solid, setSolid] = useState(() => headerHasBackground(pathname, window.scrollY));
+  // Starts as at the top of the page, as the prerendered HTML shows it; the effect reads the real scroll.
+  const [solid, setSolid] = useState(() => headerHasBackground(pathname, 0));
   const [menuOpen, setMenuOpen] = useState(false);
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);

@@ -3,7 +3,8 @@ import { siteFacts } from '../../../components/layout/site-facts';
 import { ExternalButtonLink } from '../../../components/ui/button';
 import { useHeroArrow } from './use-hero-arrow';
 
-export function Hero({ benefitsRef }: { benefitsRef: RefObject<HTMLElement | null> }) {
+/** `showArrow`: the scroll-to-benefits arrow shows once the benefits are on the page (they load lazily). */
+export function Hero({ benefitsRef, showArrow = true }: { benefitsRef: RefObject<HTMLElement | null>; showArrow?: boolean }) {
   const { bouncing, scrollToTarget } = useHeroArrow(benefitsRef);
   return (
     <section className="hero" aria-labelledby="hero-title">
@@ -39,12 +40,14 @@ export function Hero({ benefitsRef }: { benefitsRef: RefObject<HTMLElement | nul
           />
         </div>
       </div>
-      <button type="button" className={bouncing ? 'hero__arrow hero__arrow--bounce' : 'hero__arrow'} onClick={scrollToTarget}>
-        <span className="sr-only">Scroll to the benefits</span>
-        <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M12 4v15m0 0-6-6m6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
+      {showArrow && (
+        <button type="button" className={bouncing ? 'hero__arrow hero__arrow--bounce' : 'hero__arrow'} onClick={scrollToTarget}>
+          <span className="sr-only">Scroll to the benefits</span>
+          <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 4v15m0 0-6-6m6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      )}
     </section>
   );
 }

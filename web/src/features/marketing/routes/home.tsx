@@ -1,36 +1,26 @@
-import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { usePageTitle } from '../../../components/ui/page-title';
-import { paths } from '../../../config/paths';
-import { BenefitList } from '../components/benefit-list';
-import { captureDemo, DemoVideo } from '../components/demo-video';
 import { Hero } from '../components/hero';
-import { PlanCards } from '../components/plan-cards';
-import { PressLogos } from '../components/press-logos';
-import { ReviewColumns } from '../components/review-columns';
+
+// Below the fold, from the benefits on: not needed for the first paint (the HTML is prerendered)
+// nor to hydrate the hero.
+const HomeBelowFold = lazy(() => import('../components/home-below-fold'));
 
 export function HomePage() {
   usePageTitle();
   const benefits = useRef<HTMLElement>(null);
+  // The hero's arrow scrolls to the benefits, so it shows once they are there (not in the static HTML).
+  const [benefitsShown, setBenefitsShown] = useState(false);
+  const benefitsRef = useCallback((el: HTMLElement | null) => {
+    benefits.current = el;
+    setBenefitsShown(!!el);
+  }, []);
   return (
     <>
-      <Hero benefitsRef={benefits} />
-      <BenefitList ref={benefits} />
-      <section className="section section--tint demo" aria-labelledby="demo-title">
-        <div className="container container--narrow">
-          <h2 id="demo-title" className="section__title">
-            See it in action
-          </h2>
-          <p className="section__lead">One click, and the whole page is yours: as PNG, JPG or PDF.</p>
-          <DemoVideo {...captureDemo} />
-          <p className="demo__more">
-            <Link to={paths.demos.href()}>More demos</Link>
-          </p>
-        </div>
-      </section>
-      <PressLogos />
-      <ReviewColumns />
-      <PlanCards />
+      <Hero benefitsRef={benefits} showArrow={benefitsShown} />
+      <Suspense fallback={null}>
+        <HomeBelowFold benefitsRef={benefitsRef} />
+      </Suspense>
     </>
   );
 }

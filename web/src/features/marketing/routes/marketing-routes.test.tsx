@@ -34,7 +34,8 @@ describe('marketing routes, rendered as a visitor sees them', { timeout: 30_000 
     await waitFor(() => expect(document.title).toBe('About Us | Full Page Shot'));
     const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Enterprise', 'Go Premium', 'Contact Sales', 'Account']);
-    const footer = screen.getByRole('contentinfo');
+    // The footer loads after the page (a lazy chunk).
+    const footer = await screen.findByRole('contentinfo', {}, LOAD);
     expect(within(footer).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Get', 'Learn More', 'Company', 'Resources', 'Connect']);
     expect(window.dataLayer).toContainEqual({ event: 'pageChange', page: '/about' });
   });
@@ -43,7 +44,7 @@ describe('marketing routes, rendered as a visitor sees them', { timeout: 30_000 
     const router = renderAt('/does-not-exist');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, LOAD)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Return to home' }));
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), LOAD);
     expect(await screen.findByRole('heading', { level: 1, name: 'Screenshot a whole web page in one click' }, LOAD)).toBeTruthy();
   });
 

@@ -1,0 +1,56 @@
+/**
+ * Checks of the prerendered pages for bench:web, in Chromium against the served build:
+ * - with JavaScript off, the page paints its content: one h1 with text inside <main>;
+ * - with JavaScript on, React hydrates the markup (the h1 the HTML parser made is still the one
+ *   on the page afterwards) and nothing is logged to the console as an error or warning
+ *   (hydration mismatches are console errors, #418 in production builds).
+ */
+import { chromium } from 'playwright-core';
+import { CHROME_PATH } from './bench-web-lighthouse';
+
+export interface PageCheck {
+  path: string;
+  h1WithoutJs: string | null;
+  hydrated: boolean;
+  console: string[];
+}
+
+/** Marks the h1 the parser creates, before any script of the page runs. */
+const MARK_PARSED_H1 = `new MutationObserver((_, o) => {
+  const h1 = document.querySelector('#root h1');
+  if (h1) { h1.__fpsParsed = true; o.disconnect(); }
+}).observe(document, { childList: true, subtree: true });`;
+
+export async function checkPrerenderedPages(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const withJs = await browser.newContext();
+    await withJs.addInitScript(MARK_PARSED_H1);
+    const out: PageCheck[] = [];
+    for (const path of paths) {
+      const still = await noJs.newPage();
+      await still.goto(baseUrl + path);
+      const h1WithoutJs = (await still.locator('main h1').count()) === 1 ? await still.locator('main h1').innerText() : null;
+      await still.close();
+
+      const page = await withJs.newPage();
+      const logged: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+      await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+      const hydrated = await page.evaluate(() => {
+        const h1 = document.querySelector('#root h1') as (HTMLElement & { __fpsParsed?: boolean }) | null;
+        // React attaches its fiber to the nodes it hydrated.
+        return !!h1?.__fpsParsed && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+      });
+      await page.close();
+      out.push({ path, h1WithoutJs, hydrated, console: logged });
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,120 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { createServer, createServerModuleRunner, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import type * as Prerender from './src/prerender';
+import { SPA_FALLBACK_FILE } from '../shared/web/spa-fallback';
+import { PRERENDERED_PATH_ATTRIBUTE } from './src/app/prerendered-root';
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const ROOT = '<div id="root"></div>';
+/** The "needs JavaScript" notice: true of the SPA shell, not of a page that paints without it. */
+const NOSCRIPT = /\s*<noscript>[\s\S]*?<\/noscript>/;
+/** React puts the preloads it derives (images with fetchPriority, …) before the markup; they belong in <head>. */
+const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
+
+/** Adds tags at the end of <head>. */
+const intoHead = (html: string, tags: string) => (tags ? html.replace('</head>', () => `  ${tags}\n  </head>`) : html);
+
+/** The built index.html with a page's markup in #root and its title; no inline script is added. */
+export function prerenderedHtml(template: string, pathname: string, page: Prerender.PrerenderedPage): string {
+  if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
+  const links = LEADING_LINKS.exec(page.html)?.[0] ?? '';
+  const markup = page.html.slice(links.length);
+  return intoHead(template, links)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(NOSCRIPT, '')
+    .replace(ROOT, () => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}">${markup}</div>`);
+}
+
+/** '/' → index.html, '/faq' → faq/index.html (the file CloudFront and static servers look up). */
+export const htmlFileFor = (pathname: string) => join(pathname.replace(/^\/+/, ''), 'index.html');
+
+/**
+ * The JS chunks of the lazy modules in `moduleIds` and their static imports, minus those the
+ * entry loads already: what a page needs before it renders, as modulepreload links.
+ */
+function routePreloads(bundle: Rollup.OutputBundle, moduleIds: Set<string>, base: string): string {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (files: string[], seen = new Set<string>()) => {
+    for (const f of files) if (!seen.has(f)) closure(byFile.get(f)?.imports ?? [], seen.add(f));
+    return seen;
+  };
+  const inEntry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const lazy = chunks.filter((c) => c.isDynamicEntry && c.facadeModuleId && moduleIds.has(c.facadeModuleId)).map((c) => c.fileName);
+  return [...closure(lazy)]
+    .filter((f) => !inEntry.has(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`)
+    .join('');
+}
+
+/**
+ * After the client build, renders every marketing route to `<outDir>/<path>/index.html` (home is
+ * index.html itself) with the page's markup and title, so the first paint needs no JavaScript; the
+ * SPA then hydrates it. The other fixed app paths (/account, /checkout…) get the plain shell as
+ * their own index.html, so they never start from the home page's markup. Each page lists the
+ * chunks of its route as modulepreload links, so the browser fetches them with the entry.
+ */
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  let bundle: Rollup.OutputBundle = {};
+  return {
+    name: 'fps-prerender',
+    apply: 'build',
+    configResolved(c) {
+      config = c;
+    },
+    writeBundle(_options, output) {
+      bundle = output;
+    },
+    async closeBundle() {
+      // Only the site's own client build (the bench builds a bare app with this config, too).
+      if (config.build.ssr || config.root !== import.meta.dirname) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const server = await createServer({
+        configFile: config.configFile,
+        root: config.root,
+        logLevel: 'warn',
+        appType: 'custom',
+        // A cache of its own: the dev servers running from this checkout keep theirs untouched.
+        cacheDir: join(config.root, '../node_modules/.vite-prerender'),
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      // One module runner (module instances) per page, so what a page's routes import is visible.
+      const withRunner = async <T,>(use: (mod: typeof Prerender, loaded: () => Set<string>) => Promise<T>) => {
+        const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
+        try {
+          const mod = (await runner.import('/src/prerender.tsx')) as typeof Prerender;
+          return await use(mod, () => new Set(runner.evaluatedModules.idToModuleMap.keys()));
+        } finally {
+          await runner.close();
+        }
+      };
+      const write = (pathname: string, html: string) => {
+        const file = join(outDir, htmlFileFor(pathname));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, html);
+      };
+      try {
+        const { pages, shells } = await withRunner(async (mod) => {
+          const pages = mod.prerenderedPaths();
+          return { pages, shells: (await mod.appShellPaths()).filter((p) => !pages.includes(p)) };
+        });
+        for (const pathname of [...pages, ...shells]) {
+          await withRunner(async (mod, loaded) => {
+            await mod.loadRouteModules(pathname);
+            const html = intoHead(template, routePreloads(bundle, loaded(), config.base));
+            write(pathname, pages.includes(pathname) ? prerenderedHtml(html, pathname, await mod.renderPage(pathname)) : html);
+          });
+        }
+        writeFileSync(join(outDir, SPA_FALLBACK_FILE), template);
+        config.logger.info(`prerendered ${pages.length} marketing pages; ${shells.length} app paths get the SPA shell`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
