@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AdminAddUserToGroupCommand, AdminGetUserCommand, InitiateAuthCommand, SignUpCommand,
+  AdminGetUserCommand, SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -10,7 +10,7 @@ import { routes } from '#shared/api/routes';
 import { AdminAuditList, AdminLookupResult, type AdminAuditRecord } from '#shared/domain/admin';
 import { cognitoAdmin as localCognito } from '../../scripts/local/cognito';
 import { DEMO_PASSWORD } from '../../scripts/local/seed';
-import { callApi, pool, signedInUser, uniqueEmail } from '../../test/integration/helpers';
+import { callApi, pool, signedInUser, signIn, staffUser, uniqueEmail } from '../../test/integration/helpers';
 import { cognitoAdmin } from '../adapters/cognito-admin';
 import { dynamo } from '../adapters/dynamo-client';
 import { imagesRepo } from '../adapters/images-repo';
@@ -25,29 +25,9 @@ import { DELETE_ORG_ADMIN_REFUSED, DELETE_SELF_REFUSED, handler as deleteHandler
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 
-async function signIn(email: string): Promise<string> {
-  const c = localCognito(pool().endpoint);
-  try {
-    const r = await c.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool().userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }));
-    return r.AuthenticationResult!.AccessToken!;
-  } finally {
-    c.destroy();
-  }
-}
 
 const canSignIn = (email: string) => signIn(email).then(() => true, () => false);
 
-/** A user in the `staff` group, signed in again so the token carries the group. */
-async function staffUser(): Promise<Signed> {
-  const u = await signedInUser(uniqueEmail('staff'));
-  const c = localCognito(pool().endpoint);
-  await c.send(new AdminAddUserToGroupCommand({ UserPoolId: pool().userPoolId, Username: u.email, GroupName: 'staff' }));
-  c.destroy();
-  await usersRepo.update(u.userId, { isStaff: true });
-  return { ...u, accessToken: await signIn(u.email) };
-}
 
 /** Signs up without confirming: the UNCONFIRMED user staff verify. */
 async function unconfirmedUser() {

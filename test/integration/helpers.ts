@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
 import { buildPath, type RouteDef } from '#shared/api/route';
+import { usersRepo } from '../../lambdas/adapters/users-repo';
 import { cognitoAdmin, type LocalCognito } from '../../scripts/local/cognito';
 import { DEMO_PASSWORD, signUpConfirmed } from '../../scripts/local/seed';
 
@@ -9,6 +10,19 @@ export const pool = () => inject('cognitoPool') as unknown as LocalCognito;
 export const urls = () => inject('stackUrls');
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** Signs an existing user in with USER_PASSWORD_AUTH, as the website does locally; the access token. */
+export async function signIn(email: string): Promise<string> {
+  const c = cognitoAdmin(pool().endpoint);
+  try {
+    const r = await c.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool().userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }));
+    return r.AuthenticationResult!.AccessToken!;
+  } finally {
+    c.destroy();
+  }
+}
 
 /** A confirmed user signed in with USER_PASSWORD_AUTH, as the website does locally. */
 export async function signedInUser(email = uniqueEmail()) {
@@ -20,6 +34,16 @@ export async function signedInUser(email = uniqueEmail()) {
   }));
   c.destroy();
   return { userId, email, accessToken: r.AuthenticationResult!.AccessToken!, idToken: r.AuthenticationResult!.IdToken! };
+}
+
+/** A staff user made the way the seed makes one (Cognito group `staff` + isStaff), signed in again so the token carries the group. */
+export async function staffUser(email = uniqueEmail('staff')) {
+  const u = await signedInUser(email);
+  const c = cognitoAdmin(pool().endpoint);
+  await c.send(new AdminAddUserToGroupCommand({ UserPoolId: pool().userPoolId, Username: u.email, GroupName: 'staff' }));
+  c.destroy();
+  await usersRepo.update(u.userId, { isStaff: true });
+  return { ...u, accessToken: await signIn(u.email) };
 }
 
 /** Calls a route of the running local API over HTTP (JWT check included). */

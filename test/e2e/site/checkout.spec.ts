@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, confirmedUser, fillSignIn, test } from './fixtures';
+import { buyTrial, checkoutAs, expect, payOnHostedPage, warmUpCheckout } from './checkout-steps';
+import { confirmedUser, fillSignIn, test } from './fixtures';
 
 /**
  * The money path in a real browser against the local stack and its Stripe emulator: checkout
@@ -8,49 +9,11 @@ import { expect as baseExpect, confirmedUser, fillSignIn, test } from './fixture
  * Each test makes its own user, so tests never share subscription state.
  */
 
-// The dev server compiles modules on first use; give a cold page some slack.
-const expect = baseExpect.configure({ timeout: 15_000 });
-
-/** Fills the emulator's hosted checkout page and submits it. */
-async function payOnHostedPage(page: Page, card: string, button: 'Start trial' | 'Pay' | 'Save card', name = 'Test Buyer') {
-  await expect(page).toHaveURL(new RegExp(`^${process.env.FPS_STRIPE_URL}/pay/cs_`));
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill(name);
-  await page.getByRole('button', { name: button }).click();
-}
-
-/** Signs in from the checkout's account stage and is taken on to the payment page. */
-async function checkoutAs(page: Page, email: string, hash = '') {
-  await page.goto(`/checkout${hash}`);
-  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-  await fillSignIn(page, email);
-}
-
-/** A Premium trial bought through the browser, ending on the success stage. */
-async function buyTrial(page: Page, tag: string) {
-  const email = await confirmedUser(tag);
-  await checkoutAs(page, email);
-  await payOnHostedPage(page, '4242 4242 4242 4242', 'Start trial');
-  await expect(page.getByRole('heading', { level: 1, name: 'Success!' })).toBeVisible();
-  await expect(page).toHaveURL(/\/checkout\/success$/);
-  return email;
-}
-
 const summaryValue = (page: Page, label: string) =>
   page.locator('.checkout-fields > div').filter({ has: page.locator('dt').getByText(label, { exact: true }) }).locator('dd');
 
 test.describe('checkout and billing', () => {
-  test.beforeAll(async ({ browser }) => {
-    // First visit lets Vite pre-bundle the checkout and sign-in dependencies (it may reload the page once).
-    const page = await browser.newPage({ baseURL: process.env.FPS_SITE_URL });
-    await page.goto('/checkout');
-    await expect(page.getByRole('heading', { name: 'Creating an account is as easy as 1-2-3' })).toBeVisible({ timeout: 30_000 });
-    await page.goto('/auth/signin');
-    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
-    await page.close();
-  });
+  test.beforeAll(({ browser }) => warmUpCheckout(browser));
 
   test('a free user buys the trial: hosted page, success summary, then trialing with a cancel link on /account', async ({ page }) => {
     const email = await confirmedUser('buyer');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AdminAddUserToGroupCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import sharp from 'sharp';
 import { routes } from '#shared/api/routes';
 import { Image } from '#shared/domain/image';
@@ -17,27 +17,7 @@ import { callApi, pool, signedInUser, uniqueEmail } from '../../integration/help
 export type Actor = Awaited<ReturnType<typeof signedInUser>>;
 export interface Invite { sub: string; token: string; email: string }
 
-async function signIn(email: string): Promise<string> {
-  const c = cognitoAdmin(pool().endpoint);
-  try {
-    const r = await c.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool().userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }));
-    return r.AuthenticationResult!.AccessToken!;
-  } finally {
-    c.destroy();
-  }
-}
 
-/** A user in the Cognito group `staff`, signed in again so the token carries the group. */
-export async function staffUser(): Promise<Actor> {
-  const u = await signedInUser(uniqueEmail('staff'));
-  const c = cognitoAdmin(pool().endpoint);
-  await c.send(new AdminAddUserToGroupCommand({ UserPoolId: pool().userPoolId, Username: u.email, GroupName: 'staff' }));
-  c.destroy();
-  await usersRepo.update(u.userId, { isStaff: true });
-  return { ...u, accessToken: await signIn(u.email) };
-}
 
 /** A sign-up never confirmed (what staff verify): only its sub. */
 export async function unconfirmedUser(): Promise<string> {

@@ -4,8 +4,8 @@ import type { RouteId } from '#shared/api/routes';
 import { checkoutBody } from '../../../lambdas/billing/billing-test-helpers';
 import { makeOrg } from '../../../lambdas/orgs/org-test-helpers';
 import { signUpConfirmed } from '../../../scripts/local/seed';
-import { pool, signedInUser, uniqueEmail } from '../../integration/helpers';
-import { activeMember, invitation, memberRow, orgWithSubscription, staffUser, unconfirmedUser, uploadedImage, type Actor } from './actors';
+import { pool, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
+import { activeMember, invitation, memberRow, orgWithSubscription, unconfirmedUser, uploadedImage, type Actor } from './actors';
 import { cardUpdateBody, type World } from './world';
 
 /** What one cell sends: the caller's token (none for anonymous) and a valid request. */

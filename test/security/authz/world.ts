@@ -3,8 +3,8 @@ import type { AuthzRole } from '#shared/api/route-access';
 import { sessionIdOf, site, startCheckout } from '../../../lambdas/billing/billing-test-helpers';
 import { makeOrg } from '../../../lambdas/orgs/org-test-helpers';
 import { payWithTestCard } from '../../../scripts/local/seed';
-import { callApi, signedInUser, uniqueEmail } from '../../integration/helpers';
-import { activeMember, invitation, orgWithSubscription, readyImage, staffUser, uploadedImage, type Actor, type Invite } from './actors';
+import { callApi, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
+import { activeMember, invitation, orgWithSubscription, readyImage, uploadedImage, type Actor, type Invite } from './actors';
 
 export type SignedInRole = Exclude<AuthzRole, 'anonymous'>;
 

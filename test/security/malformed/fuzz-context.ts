@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AdminAddUserToGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { routes } from '#shared/api/routes';
 import { makeOrg } from '../../../lambdas/orgs/org-test-helpers';
-import { usersRepo } from '../../../lambdas/adapters/users-repo';
-import { cognitoAdmin } from '../../../scripts/local/cognito';
-import { DEMO_PASSWORD } from '../../../scripts/local/seed';
-import { callApi, pool, signedInUser } from '../../integration/helpers';
+import { callApi, signedInUser, staffUser } from '../../integration/helpers';
 
 /**
  * The real data the fuzz aims at. Valid samples point at these (the org admin's own org, image and
@@ -23,27 +19,7 @@ export interface FuzzContext {
   markers: string[];
 }
 
-async function signIn(email: string): Promise<string> {
-  const c = cognitoAdmin(pool().endpoint);
-  try {
-    const r = await c.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool().userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }));
-    return r.AuthenticationResult!.AccessToken!;
-  } finally {
-    c.destroy();
-  }
-}
 
-/** A staff user made the way the seed makes one (Cognito group + isStaff), signed in again for the group claim. */
-async function staffUser(email: string) {
-  const u = await signedInUser(email);
-  const c = cognitoAdmin(pool().endpoint);
-  await c.send(new AdminAddUserToGroupCommand({ UserPoolId: pool().userPoolId, Username: u.email, GroupName: 'staff' }));
-  c.destroy();
-  await usersRepo.update(u.userId, { isStaff: true });
-  return { ...u, accessToken: await signIn(u.email) };
-}
 
 export async function makeFuzzContext(): Promise<FuzzContext> {
   const run = randomUUID().slice(0, 8);
