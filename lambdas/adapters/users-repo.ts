@@ -1,8 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AbTestGroup } from '#shared/domain/account';
 import type { Card, Subscription } from '#shared/domain/subscription';
 import { tableName } from '../lib/config';
-import { dynamo, isConditionalCheckFailed } from './dynamo-client';
+import { dynamo, dynamoCached, isConditionalCheckFailed } from './dynamo-client';
 
 export interface UserRow {
   userId: string;
@@ -23,9 +25,10 @@ export interface UserRow {
 const TABLE = () => tableName('users');
 
 export const usersRepo = {
+  /** The hottest read (every account call), so through the client with a cached middleware stack. */
   async get(userId: string): Promise<UserRow | undefined> {
-    const r = await dynamo().send(new GetCommand({ TableName: TABLE(), Key: { userId }, ConsistentRead: true }));
-    return r.Item as UserRow | undefined;
+    const r = await dynamoCached().send(new GetItemCommand({ TableName: TABLE(), Key: marshall({ userId }), ConsistentRead: true }));
+    return r.Item ? (unmarshall(r.Item) as UserRow) : undefined;
   },
 
   async findByEmail(email: string): Promise<UserRow | undefined> {

@@ -1,10 +1,9 @@
 import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '#shared/api/route';
 import { DomainError, statusOf } from './errors';
 import { json, type ApiEvent, type ApiResult } from './http';
-import { logger } from './logger';
+import { logger, withInvocationLogger } from './logger';
 import { parseRequest } from './parse-request';
 import { authorize, principalFromClaims, type Principal } from './principal';
 
@@ -43,18 +42,25 @@ const errorResponses = (): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> 
 });
 
 /**
- * The one middy chain every endpoint uses: Powertools logger, error mapping, principal and
- * validated input from the route table entry. `fn` is a plain typed function.
+ * The one middy chain every endpoint uses: error mapping, principal and validated input from the
+ * route table entry, around a plain typed `fn`; each invocation logs with its own Lambda context
+ * (see `withInvocationLogger`). The response is not parsed with the route's zod schema: `fn`'s
+ * return type already is the schema's type, and the web API client parses every response with it.
  */
 export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<ResponseOf<R>>) {
-  return middy<ApiEvent, ApiResult, Error, Ctx>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+  const chain = middy<ApiEvent, ApiResult, Error, Ctx>()
     .use(errorResponses())
     .use(routeInput(route))
     .handler(async (_event, context) => {
       const result = await fn(context.input as HandlerInput<R>);
       return json(route.status ?? 200, result);
     });
+  let coldStart = true;
+  return (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const first = coldStart;
+    coldStart = false;
+    return withInvocationLogger(context, first, () => chain(event, context as Ctx));
+  };
 }
 
 /** Entry for a route whose implementation has not landed yet: an honest 501, never fake data. */

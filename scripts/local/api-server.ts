@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeList } from '#shared/api/routes';
 import type { RouteDef } from '#shared/api/route';
+import { withInvocationLogger } from '../../lambdas/lib/logger';
 import { compilePath, toApiEvent } from './api-events';
 import { HOST } from './ports';
 
@@ -83,7 +84,13 @@ export async function startApiServer(opts: {
       }
       const body = await readBody(req);
       if (body === 'too-large') return send(res, 413, { code: 'payload_too_large', message: 'Request too large.' }, cors);
-      for (const mount of opts.mounts ?? []) if (await mount(req, res, url, body)) return;
+      // Mounts include the Lambda Invoke endpoint, whose triggers log without a Lambda context:
+      // counted as invocations so their lines never carry a concurrent API invocation's context.
+      const mounted = await withInvocationLogger(undefined, false, async () => {
+        for (const mount of opts.mounts ?? []) if (await mount(req, res, url, body)) return true;
+        return false;
+      });
+      if (mounted) return;
 
       // The first route whose path and method match; 404 if no path matches, 405 if only the method is wrong.
       let pathMatched = false;

@@ -1,6 +1,8 @@
-import type { Server } from 'node:http';
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
 import { physicalTableName, tableList, type TableDef } from '../../infra/tables';
 import { HOST } from './ports';
 
@@ -47,16 +49,35 @@ export async function ensureTables(endpoint: string, prefix = LOCAL_TABLE_PREFIX
   client.destroy();
 }
 
-/** dynalite in-process; `path` persists to LevelDB, omitted = in memory. */
+/**
+ * dynalite in a child process (`dynamo-process.ts`); `path` persists to LevelDB, omitted = in
+ * memory. In its own process, dynalite and LevelDB no longer queue on the API's event loop: under
+ * load they use the second core (bench:api, `GET /account` at 100 connections: see
+ * docs/performance.md). The child stops with `close()`, and by itself if this process ends.
+ */
 export async function startDynamo(port: number, path?: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
-  const server: Server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, () => resolve());
+  const child = fork(resolve(import.meta.dirname, 'dynamo-process.ts'), [String(port), path ?? ''], {
+    // tsx runs the TypeScript entry, resolved from here so the caller's working folder does not matter.
+    execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const endpoint = `http://${HOST}:${(server.address() as { port: number }).port}`;
-  await ensureTables(endpoint);
-  return { endpoint, close: () => new Promise((r) => server.close(() => r())) };
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const listening = await new Promise<number>((resolvePort, reject) => {
+    child.once('message', (m: { port: number }) => resolvePort(m.port));
+    child.once('exit', (code) => reject(new Error(`dynalite exited with code ${code} before listening on port ${port}`)));
+  });
+  const endpoint = `http://${HOST}:${listening}`;
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await ensureTables(endpoint);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { endpoint, close };
 }
 
 /** Env vars through which handlers find the local tables. */
