@@ -4,6 +4,11 @@
  * - with JavaScript on, React hydrates the markup (the h1 the HTML parser made is still the one
  *   on the page afterwards) and nothing is logged to the console as an error or warning
  *   (hydration mismatches are console errors, #418 in production builds).
+ *
+ * The signed-out first paints of app paths (/account, /checkout) are not hydrated: the SPA
+ * renders them anew. For those, `checkSignedOutPaints` checks the same no-JavaScript paint, and
+ * that once the SPA has taken over (React owns #root) the h1 reads the same: the visitor saw the
+ * page it became, not a placeholder.
  */
 import { chromium } from 'playwright-core';
 import { CHROME_PATH } from './bench-web-lighthouse';
@@ -20,6 +25,49 @@ const MARK_PARSED_H1 = `new MutationObserver((_, o) => {
   const h1 = document.querySelector('#root h1');
   if (h1) { h1.__fpsParsed = true; o.disconnect(); }
 }).observe(document, { childList: true, subtree: true });`;
+
+/** With JavaScript on, what the page's h1 reads once the SPA has rendered, or null when it has not. */
+const SPA_H1 = `(() => {
+  const root = document.getElementById('root');
+  const owned = !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+  const h1 = document.querySelector('main h1');
+  return owned && h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber')) ? h1.textContent.trim() : null;
+})()`;
+
+/**
+ * Amplify warns once it is configured with a user-pool endpoint of its own, which the bench's
+ * config (like the local stack's cognito-local) has and a deployed one does not.
+ */
+const EXPECTED_WARNING = /custom Amazon (Amazon )?Cognito User Pool endpoint/;
+
+export async function checkSignedOutPaints(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const withJs = await browser.newContext();
+    const out: PageCheck[] = [];
+    for (const path of paths) {
+      const still = await noJs.newPage();
+      await still.goto(baseUrl + path);
+      const h1WithoutJs = (await still.locator('main h1').count()) === 1 ? (await still.locator('main h1').innerText()).trim() : null;
+      await still.close();
+
+      const page = await withJs.newPage();
+      const logged: string[] = [];
+      page.on('console', (m) => {
+        if ((m.type() === 'error' || m.type() === 'warning') && !EXPECTED_WARNING.test(m.text())) logged.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+      await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
+      const spaH1 = await page.waitForFunction(SPA_H1, undefined, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<string>, () => null);
+      await page.close();
+      out.push({ path, h1WithoutJs, hydrated: spaH1 !== null && spaH1 === h1WithoutJs, console: logged });
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
 
 export async function checkPrerenderedPages(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });

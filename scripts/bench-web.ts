@@ -3,7 +3,8 @@
  * the prerendered pages.
  *
  * 1. Builds the site (`vite build --config web/vite.config.ts --manifest`, output dist/web); the
- *    build prerenders the marketing pages (web/prerender-plugin.ts).
+ *    build prerenders the marketing pages and the signed-out first paint of /account and
+ *    /checkout (web/prerender-plugin.ts).
  * 2. Builds a bare React + React Router app (one route, one heading) with the same Vite config in
  *    a temporary folder: the floor.
  * 3. First-load JS per page: the gzip (level 9) size of the scripts the page's HTML loads up front,
@@ -11,13 +12,16 @@
  *    imports, and the chunks of the page's routes with theirs (web/prerender-plugin.ts works them
  *    out from the route table). What a page imports lazily after it renders (site services, the
  *    footer, the home page below the fold) is not in it; Lighthouse's "all JS" column is every
- *    script the page fetched during its load, for comparison. The floor is measured from its
+ *    script the page fetched during its load, for comparison. A signed-out first paint lists no
+ *    route chunks (the SPA loads them after the paint), so its figure is the entry's and its
+ *    "all JS" is what the SPA needs to take over. The floor is measured from its
  *    manifest (it has one chunk).
  * 4. Serves dist/web as CloudFront does (scripts/bench-web-server.ts) with a runtime config whose
  *    API and user pool are on a closed port: /account and /checkout show what a signed-out
  *    visitor gets, without a running local stack.
  * 5. Checks every prerendered page in Chromium: content without JavaScript, hydration without
- *    console errors (scripts/bench-web-hydration.ts).
+ *    console errors; and every signed-out first paint: content without JavaScript, the same h1
+ *    once the SPA has rendered, no console errors (scripts/bench-web-hydration.ts).
  * 6. Lighthouse performance and accessibility per page (scripts/bench-web-lighthouse.ts), mobile
  *    preset by default (`-- --desktop` for the desktop one).
  *
@@ -31,7 +35,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
-import { checkPrerenderedPages } from './bench-web-hydration';
+import { checkPrerenderedPages, checkSignedOutPaints } from './bench-web-hydration';
 import { runLighthouse, type LighthousePreset } from './bench-web-lighthouse';
 import { serveBuiltSite } from './bench-web-server';
 
@@ -125,14 +129,14 @@ function firstLoadScripts(outDir: string, path: string): string[] {
   return [...new Set(srcs)];
 }
 
-/** The paths the build prerendered, read back from the HTML files it wrote. */
-function prerenderedPathsIn(outDir: string): string[] {
+/** The paths the build prerendered (or, with `attribute`, gave a signed-out first paint), read back from the HTML files it wrote. */
+function prerenderedPathsIn(outDir: string, attribute = 'data-prerendered-path'): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.isDirectory() && e.name !== 'assets' && !e.name.startsWith('.')) walk(join(dir, e.name));
       else if (e.name === 'index.html') {
-        const m = /data-prerendered-path="([^"]+)"/.exec(readFileSync(join(dir, e.name), 'utf8'));
+        const m = new RegExp(`${attribute}="([^"]+)"`).exec(readFileSync(join(dir, e.name), 'utf8'));
         if (m) found.push(m[1]);
       }
     }
@@ -189,12 +193,16 @@ createRoot(document.getElementById('root')!).render(
 
 // ── 3. serve, check the prerendered pages, Lighthouse ─────────────────────────
 const prerendered = prerenderedPathsIn(siteOut);
+const signedOutPaints = prerenderedPathsIn(siteOut, 'data-signed-out-paint');
 const server = await serveBuiltSite({ root, outDir: siteOut, config: benchConfig, configFile: join(cacheDir, 'bench-web-config.json') });
 let checks: Awaited<ReturnType<typeof checkPrerenderedPages>>;
+let paintChecks: Awaited<ReturnType<typeof checkSignedOutPaints>>;
 let lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
 try {
   console.log(`Checking ${prerendered.length} prerendered pages in Chromium (no JavaScript, then hydration)…`);
   checks = await checkPrerenderedPages(server.url, prerendered);
+  console.log(`Checking ${signedOutPaints.length} signed-out first paints (no JavaScript, then the SPA taking over)…`);
+  paintChecks = await checkSignedOutPaints(server.url, signedOutPaints);
   console.log(`Lighthouse (${preset} preset) on ${PAGES.length} pages…`);
   lighthouse = await runLighthouse(
     PAGES.map((p) => server.url + p),
@@ -241,6 +249,12 @@ console.log(`\nPrerendered pages: ${prerendered.length} (${prerendered.join(' ')
 console.log(`  painted without JavaScript (one h1 in <main>): ${checks.filter((c) => c.h1WithoutJs).length}/${checks.length}`);
 console.log(`  hydrated (the parsed h1 kept), no console errors or warnings: ${checks.filter((c) => c.hydrated && c.console.length === 0).length}/${checks.length}`);
 for (const c of failed) console.log(`  ${mark(true, c.path)}: h1 without JS ${JSON.stringify(c.h1WithoutJs)}, hydrated ${c.hydrated}${c.console.map((l) => `\n    ${l}`).join('')}`);
+
+const paintFailed = paintChecks.filter((c) => !c.h1WithoutJs || !c.hydrated || c.console.length > 0);
+console.log(`\nSigned-out first paints of app paths: ${signedOutPaints.length} (${signedOutPaints.join(' ')})`);
+console.log(`  painted without JavaScript (one h1 in <main>): ${paintChecks.filter((c) => c.h1WithoutJs).length}/${paintChecks.length}`);
+console.log(`  rendered by the SPA with the same h1, no console errors or warnings: ${paintChecks.filter((c) => c.hydrated && c.console.length === 0).length}/${paintChecks.length}`);
+for (const c of paintFailed) console.log(`  ${mark(true, c.path)}: h1 without JS ${JSON.stringify(c.h1WithoutJs)}, same h1 from the SPA ${c.hydrated}${c.console.map((l) => `\n    ${l}`).join('')}`);
 
 console.log(`\n(site build kept in ${relative(root, siteOut)})`);
 process.exit(over ? 1 : 0);

@@ -4,6 +4,7 @@ import { createServer, createServerModuleRunner, type Plugin, type ResolvedConfi
 import type * as Prerender from './src/prerender';
 import { SPA_FALLBACK_FILE } from '../shared/web/spa-fallback';
 import { PRERENDERED_PATH_ATTRIBUTE } from './src/app/prerendered-root';
+import { SIGNED_OUT_PAINT_ATTRIBUTE } from './src/app/signed-out-paint';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -16,15 +17,19 @@ const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
 /** Adds tags at the end of <head>. */
 const intoHead = (html: string, tags: string) => (tags ? html.replace('</head>', () => `  ${tags}\n  </head>`) : html);
 
-/** The built index.html with a page's markup in #root and its title; no inline script is added. */
-export function prerenderedHtml(template: string, pathname: string, page: Prerender.PrerenderedPage): string {
+/**
+ * The built index.html with a page's markup in #root and its title; no inline script is added.
+ * A marketing page is marked for hydration. An app path's signed-out first paint
+ * (`signedOutPaint`) is marked as such and keeps the "needs JavaScript" notice: without
+ * JavaScript its buttons lead nowhere.
+ */
+export function prerenderedHtml(template: string, pathname: string, page: Prerender.PrerenderedPage, { signedOutPaint = false } = {}): string {
   if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
   const links = LEADING_LINKS.exec(page.html)?.[0] ?? '';
   const markup = page.html.slice(links.length);
-  return intoHead(template, links)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(NOSCRIPT, '')
-    .replace(ROOT, () => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}">${markup}</div>`);
+  const html = intoHead(template, links).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
+  const mark = signedOutPaint ? SIGNED_OUT_PAINT_ATTRIBUTE : PRERENDERED_PATH_ATTRIBUTE;
+  return (signedOutPaint ? html : html.replace(NOSCRIPT, '')).replace(ROOT, () => `<div id="root" ${mark}="${escapeHtml(pathname)}">${markup}</div>`);
 }
 
 /** '/' → index.html, '/faq' → faq/index.html (the file CloudFront and static servers look up). */
@@ -32,9 +37,10 @@ export const htmlFileFor = (pathname: string) => join(pathname.replace(/^\/+/, '
 
 /**
  * The JS chunks of the lazy modules in `moduleIds` and their static imports, minus those the
- * entry loads already: what a page needs before it renders, as modulepreload links.
+ * entry loads already: what a page needs before it renders, as modulepreload links (left out
+ * with `cssOnly`), plus the stylesheets of those chunks.
  */
-function routePreloads(bundle: Rollup.OutputBundle, moduleIds: Set<string>, base: string): string {
+function routePreloads(bundle: Rollup.OutputBundle, moduleIds: Set<string>, base: string, { cssOnly = false } = {}): string {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (files: string[], seen = new Set<string>()) => {
@@ -43,18 +49,27 @@ function routePreloads(bundle: Rollup.OutputBundle, moduleIds: Set<string>, base
   };
   const inEntry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
   const lazy = chunks.filter((c) => c.isDynamicEntry && c.facadeModuleId && moduleIds.has(c.facadeModuleId)).map((c) => c.fileName);
-  return [...closure(lazy)]
-    .filter((f) => !inEntry.has(f))
-    .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`)
-    .join('');
+  const files = [...closure(lazy)].filter((f) => !inEntry.has(f));
+  // The stylesheets those chunks import: in <head>, so the prerendered markup is styled from the
+  // first paint rather than restyled (shifted) when the chunk adds them. Vite skips a stylesheet
+  // that is already linked.
+  const entryCss = new Set([...inEntry].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+  const css = [...new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].filter((f) => !entryCss.has(f));
+  return [
+    ...css.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+    ...(cssOnly ? [] : files.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`)),
+  ].join('');
 }
 
 /**
  * After the client build, renders every marketing route to `<outDir>/<path>/index.html` (home is
  * index.html itself) with the page's markup and title, so the first paint needs no JavaScript; the
- * SPA then hydrates it. The other fixed app paths (/account, /checkout…) get the plain shell as
- * their own index.html, so they never start from the home page's markup. Each page lists the
- * chunks of its route as modulepreload links, so the browser fetches them with the entry.
+ * SPA then hydrates it. /account and /checkout get what a signed-out visitor sees
+ * (`signedOutPaints` in prerender.tsx), which the SPA replaces rather than hydrates. The other
+ * fixed app paths (/images, /admin…) get the plain shell as their own index.html, so they never
+ * start from the home page's markup. Each page links the stylesheets of its route chunks, and
+ * lists those chunks as modulepreload links (not the signed-out paints, see below), so the
+ * browser fetches them with the entry.
  */
 export function prerender(): Plugin {
   let config: ResolvedConfig;
@@ -99,19 +114,25 @@ export function prerender(): Plugin {
         writeFileSync(file, html);
       };
       try {
-        const { pages, shells } = await withRunner(async (mod) => {
+        const { pages, shells, paints } = await withRunner(async (mod) => {
           const pages = mod.prerenderedPaths();
-          return { pages, shells: (await mod.appShellPaths()).filter((p) => !pages.includes(p)) };
+          return { pages, shells: (await mod.appShellPaths()).filter((p) => !pages.includes(p)), paints: Object.keys(mod.signedOutPaints) };
         });
         for (const pathname of [...pages, ...shells]) {
           await withRunner(async (mod, loaded) => {
             await mod.loadRouteModules(pathname);
-            const html = intoHead(template, routePreloads(bundle, loaded(), config.base));
-            write(pathname, pages.includes(pathname) ? prerenderedHtml(html, pathname, await mod.renderPage(pathname)) : html);
+            const paintAt = mod.signedOutPaints[pathname];
+            // A signed-out first paint needs no script to paint. Its route chunks load when the SPA
+            // starts, after that paint (main.tsx), rather than competing with the stylesheets.
+            const html = intoHead(template, routePreloads(bundle, loaded(), config.base, { cssOnly: !!paintAt }));
+            if (pages.includes(pathname)) write(pathname, prerenderedHtml(html, pathname, await mod.renderPage(pathname)));
+            else if (paintAt) write(pathname, prerenderedHtml(html, pathname, await mod.renderPage(paintAt, { withAppRoutes: true }), { signedOutPaint: true }));
+            else write(pathname, html);
           });
         }
         writeFileSync(join(outDir, SPA_FALLBACK_FILE), template);
-        config.logger.info(`prerendered ${pages.length} marketing pages; ${shells.length} app paths get the SPA shell`);
+        const painted = shells.filter((p) => paints.includes(p)).length;
+        config.logger.info(`prerendered ${pages.length} marketing pages and ${painted} signed-out first paints; ${shells.length - painted} app paths get the SPA shell`);
       } finally {
         await server.close();
       }

@@ -6,16 +6,30 @@ import { patchRoutesOnNavigation, routeObjects } from './app/router';
 import './styles.css';
 
 const container = document.getElementById('root')!;
-const app = () => (
+const newRouter = () => createBrowserRouter(routeObjects, { patchRoutesOnNavigation });
+const app = (router: ReturnType<typeof newRouter>) => (
   <StrictMode>
-    <RouterProvider router={createBrowserRouter(routeObjects, { patchRoutesOnNavigation })} />
+    <RouterProvider router={router} />
   </StrictMode>
 );
 
 if (isPrerenderedFor(container, window.location.pathname)) {
-  void loadMatchedRoutes(routeObjects).then(() => hydrateRoot(container, app()));
+  void loadMatchedRoutes(routeObjects).then(() => hydrateRoot(container, app(newRouter())));
 } else {
-  // Another page's markup (the SPA fallback serves the home page) or none: render from scratch.
-  container.replaceChildren();
-  createRoot(container).render(app());
+  // No markup, or markup not to hydrate (an app path's signed-out first paint). React replaces it
+  // at its first commit, so that waits for the page's routes rather than showing a blank page; and
+  // markup gets painted before the SPA's work starts.
+  const boot = () => {
+    const router = newRouter();
+    const start = () => createRoot(container).render(app(router));
+    if (router.state.initialized) return start();
+    const stop = router.subscribe(({ initialized }) => {
+      if (initialized) {
+        stop();
+        start();
+      }
+    });
+  };
+  if (container.firstElementChild) requestAnimationFrame(() => setTimeout(boot));
+  else boot();
 }

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prerenderedHtml } from '../prerender-plugin';
 import { isPrerenderedFor } from './app/prerendered-root';
 import { marketingRoutes } from './app/router';
-import { appShellPaths, prerenderedPaths, renderPage, type PrerenderedPage } from './prerender';
+import { SIGNED_OUT_PAINT_ATTRIBUTE } from './app/signed-out-paint';
+import { appShellPaths, prerenderedPaths, renderPage, signedOutPaints, type PrerenderedPage } from './prerender';
 
 /**
  * The emitted HTML of every prerendered page, as the build writes it. (Hydration in a browser,
@@ -55,5 +56,41 @@ describe('prerendered marketing pages', () => {
     const shells = await appShellPaths();
     expect(shells).toEqual(expect.arrayContaining(['/account', '/checkout', '/images', '/admin', '/enterprise/account/overview', '/invites']));
     expect(shells.some((p) => /[:*]/.test(p))).toBe(false);
+  });
+});
+
+describe('signed-out first paints of app paths', () => {
+  const paint = async (path: string) => {
+    const html = prerenderedHtml(TEMPLATE, path, await renderPage(signedOutPaints[path], { withAppRoutes: true }), { signedOutPaint: true });
+    return new DOMParser().parseFromString(html, 'text/html');
+  };
+
+  it('are /account and /checkout, which are app shell paths', async () => {
+    expect(Object.keys(signedOutPaints).sort()).toEqual(['/account', '/checkout']);
+    expect(await appShellPaths()).toEqual(expect.arrayContaining(Object.keys(signedOutPaints)));
+  });
+
+  it('/account paints the sign-in prompt inside header and footer, marked to be replaced, not hydrated', async () => {
+    const doc = await paint('/account');
+    const root = doc.getElementById('root')!;
+    expect(root.getAttribute(SIGNED_OUT_PAINT_ATTRIBUTE)).toBe('/account');
+    expect(isPrerenderedFor(root, '/account')).toBe(false);
+    expect([...doc.querySelectorAll('main h1')].map((h) => h.textContent)).toEqual(['You are not signed in']);
+    expect(doc.querySelector('main a[href="/auth/signin?redirectPath=%2Faccount"]')?.textContent).toBe('Sign In');
+    expect(doc.querySelector('header nav[aria-label="Main"]')).not.toBeNull();
+    expect(doc.querySelector('footer')).not.toBeNull();
+    expect(doc.title).toBe('Account | Full Page Shot');
+    // The page still needs JavaScript to do anything: the notice stays; no inline script.
+    expect(doc.querySelector('noscript')).not.toBeNull();
+    expect([...doc.querySelectorAll('script')].map((s) => s.getAttribute('src'))).toEqual(['/assets/index-1.js']);
+  });
+
+  it("/checkout paints the account stage a signed-out visitor is moved to", async () => {
+    const doc = await paint('/checkout');
+    expect(doc.getElementById('root')!.getAttribute(SIGNED_OUT_PAINT_ATTRIBUTE)).toBe('/checkout');
+    expect(doc.querySelector('main h1')?.textContent).toBe('Sign Up');
+    expect(doc.querySelector('main')!.textContent).toContain('Creating an account is as easy as 1-2-3');
+    expect(doc.querySelector('main nav[aria-label="Checkout steps"]')).not.toBeNull();
+    expect(doc.title).toBe('Sign Up | Full Page Shot');
   });
 });

@@ -6,7 +6,8 @@
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
+import { paths } from './config/paths';
 import { prerenderedPaths, routeObjects } from './app/router';
 import { PrerenderTitleContext } from './components/ui/page-title';
 import { buildPageTitle } from './components/ui/page-title-text';
@@ -17,6 +18,24 @@ export { prerenderedPaths };
 async function allRoutes(): Promise<RouteObject[]> {
   const { appRoutes } = await import('./app/app-routes');
   return [...routeObjects, { path: '/', children: appRoutes }];
+}
+
+/**
+ * App paths whose HTML is their first paint for a signed-out visitor (the auth store's prerender
+ * snapshot is signed out, lib/auth.ts), each with the location rendered: /checkout moves a
+ * signed-out visitor to its account stage, which the client shows at once. The header, footer and
+ * page paint from HTML; the SPA renders the page anew (no hydration) once its code has loaded.
+ */
+export const signedOutPaints: Record<string, string> = {
+  [paths.account.path]: paths.account.path,
+  [paths.checkout.path]: `${paths.checkout.path}/account`,
+};
+
+/** Same as the client after it has added the signed-in areas: root layout, marketing and app routes. */
+async function routeTableWithAppRoutes(): Promise<RouteObject[]> {
+  const { appRoutes } = await import('./app/app-routes');
+  const root = routeObjects[0] as NonIndexRouteObject;
+  return [{ ...root, children: [...root.children!, ...appRoutes] }];
 }
 
 /**
@@ -54,8 +73,9 @@ export interface PrerenderedPage {
   title: string;
 }
 
-export async function renderPage(pathname: string): Promise<PrerenderedPage> {
-  const handler = createStaticHandler(routeObjects);
+/** A marketing page, or with `withAppRoutes` an app path's signed-out first paint (`signedOutPaints`). */
+export async function renderPage(pathname: string, { withAppRoutes = false } = {}): Promise<PrerenderedPage> {
+  const handler = createStaticHandler(withAppRoutes ? await routeTableWithAppRoutes() : routeObjects);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${pathname}: the route answered with a redirect (${context.status})`);
   if (context.errors) throw new Error(`${pathname}: ${JSON.stringify(context.errors)}`);

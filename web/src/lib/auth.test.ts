@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
-import { amplifyAuthConfig, socialProviderOf, toAuthUser } from './auth';
+import { SIGNED_OUT_PAINT_ATTRIBUTE } from '../app/signed-out-paint';
+import { amplifyAuthConfig, initialStatus, mayHaveStoredSession, socialProviderOf, toAuthUser } from './auth';
 
 const base: RuntimeConfig = {
   env: 'local', apiUrl: 'http://api.test', siteUrl: 'http://site.test', extensionOrigins: [], stripeLiveMode: false,
@@ -46,5 +47,34 @@ describe('amplifyAuthConfig', () => {
         redirectSignIn: ['https://www.example.com/auth/signin'], redirectSignOut: ['https://www.example.com/'],
       },
     });
+  });
+});
+
+describe('the state before Amplify has answered', () => {
+  const storage = (...keys: string[]) => ({ length: keys.length, key: (i: number) => keys[i] ?? null });
+  const page = (rootAttribute?: string) => {
+    const doc = document.implementation.createHTMLDocument();
+    const root = doc.createElement('div');
+    root.id = 'root';
+    if (rootAttribute) root.setAttribute(rootAttribute, '/account');
+    doc.body.append(root);
+    return doc;
+  };
+  const session = 'CognitoIdentityServiceProvider.client.LastAuthUser';
+
+  it("knows a browser holds no session only when Amplify's token store has no user key", () => {
+    expect(mayHaveStoredSession(storage())).toBe(false);
+    expect(mayHaveStoredSession(storage('fps.next', 'CognitoIdentityServiceProvider.client.abc.idToken'))).toBe(false);
+    expect(mayHaveStoredSession(storage('fps.next', session))).toBe(true);
+    expect(mayHaveStoredSession(null)).toBe(true);
+    const blocked = { get length(): number { throw new Error('SecurityError'); }, key: () => null };
+    expect(mayHaveStoredSession(blocked)).toBe(true);
+  });
+
+  it('starts signed out only on a signed-out first paint with no stored session; else loading', () => {
+    expect(initialStatus(page(SIGNED_OUT_PAINT_ATTRIBUTE), storage())).toBe('signedOut');
+    expect(initialStatus(page(SIGNED_OUT_PAINT_ATTRIBUTE), storage(session))).toBe('loading');
+    expect(initialStatus(page('data-prerendered-path'), storage())).toBe('loading');
+    expect(initialStatus(page(), storage())).toBe('loading');
   });
 });

@@ -1,13 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { Amplify } from 'aws-amplify';
-import {
-  fetchAuthSession, fetchUserAttributes, getCurrentUser, signInWithRedirect, signOut as amplifySignOut,
-} from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { PASSWORD_MIN_LENGTH } from '#shared/rules/password-rule';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
-import { loadRuntimeConfig } from './runtime-config';
+import { SIGNED_OUT_PAINT_ATTRIBUTE } from '../app/signed-out-paint';
 
 /**
  * Authentication for the pages that need it (account, sign-in, sign-out, connect): Amplify v6
@@ -18,7 +13,10 @@ import { loadRuntimeConfig } from './runtime-config';
  *   state carries `{redirectPath}`.
  * - `password` mode (local): USER_PASSWORD_AUTH against cognito-local (it has no SRP).
  *
- * The auth state is a small external store fed by Amplify's Hub, read with `useAuth()`.
+ * The auth state is a small external store fed by Amplify's Hub, read with `useAuth()`. Amplify
+ * itself (auth-amplify.ts) loads on the first use, after the page has rendered: until it has
+ * answered the state is 'loading', or 'signedOut' on a signed-out first paint with no stored
+ * session (`initialStatus`).
  */
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -48,16 +46,46 @@ export interface AuthState {
 /** cognito-local supports no SRP, so password sign-in always uses this flow. */
 export const PASSWORD_AUTH_FLOW = 'USER_PASSWORD_AUTH' as const;
 
-let state: AuthState = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
+/** Amplify's default token store keeps the signed-in user's name under this key (one per app client). */
+const STORED_SESSION_KEY = /^CognitoIdentityServiceProvider\.[^.]+\.LastAuthUser$/;
+
+/** True unless this browser certainly holds no Cognito session (no key of Amplify's token store). */
+export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> | null = globalThis.localStorage ?? null): boolean {
+  try {
+    if (!storage) return true;
+    for (let i = 0; i < storage.length; i++) if (STORED_SESSION_KEY.test(storage.key(i) ?? '')) return true;
+    return false;
+  } catch {
+    return true; // storage blocked: let Amplify decide
+  }
+}
+
+/**
+ * 'signedOut' when the page's HTML is the signed-out first paint (prerender.tsx) and no session is
+ * stored, so the SPA's first render is what is already on screen rather than a spinner in its
+ * place; Amplify still starts and reports a sign-in as usual. Otherwise 'loading' until Amplify
+ * has answered.
+ */
+export function initialStatus(doc: Document | undefined = globalThis.document, storage?: Pick<Storage, 'length' | 'key'>): AuthStatus {
+  const signedOutPaint = !!doc?.getElementById('root')?.hasAttribute(SIGNED_OUT_PAINT_ATTRIBUTE);
+  return signedOutPaint && !mayHaveStoredSession(storage) ? 'signedOut' : 'loading';
+}
+
+let state: AuthState = { status: initialStatus(), user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
 const listeners = new Set<() => void>();
 let started: Promise<void> | undefined;
 
-function setState(patch: Partial<AuthState>) {
+/** Updates the store (auth-amplify.ts feeds it from Amplify's Hub). */
+export function setAuthState(patch: Partial<AuthState>) {
   state = { ...state, ...patch };
   listeners.forEach((l) => l());
 }
 
 export const getAuthState = (): AuthState => state;
+
+/** What the prerendered first paint of an app path shows (prerender.tsx): a signed-out visitor. */
+const SIGNED_OUT: AuthState = { status: 'signedOut', user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
+const getPrerenderAuthState = (): AuthState => SIGNED_OUT;
 
 // ── user info ───────────────────────────────────────────────────────────────
 
@@ -88,31 +116,6 @@ export function toAuthUser(userId: string, attrs: Record<string, unknown>): Auth
     loginMethod: provider ?? 'Email',
     isSocial: !!provider,
   };
-}
-
-async function loadUser(): Promise<AuthUser | null> {
-  let userId: string;
-  try {
-    userId = (await getCurrentUser()).userId;
-  } catch {
-    return null; // not signed in
-  }
-  try {
-    return toAuthUser(userId, await fetchUserAttributes());
-  } catch {
-    // The attributes call needs the admin scope; the ID token carries the same claims.
-    const payload = (await fetchAuthSession()).tokens?.idToken?.payload ?? {};
-    return toAuthUser(userId, payload as Record<string, unknown>);
-  }
-}
-
-async function refresh(signedInNow = false): Promise<void> {
-  const user = await loadUser();
-  setState(
-    user
-      ? { status: 'signedIn', user, justSignedIn: state.justSignedIn || signedInNow, error: null }
-      : { status: 'signedOut', user: null, justSignedIn: false },
-  );
 }
 
 // ── configuration ───────────────────────────────────────────────────────────
@@ -150,7 +153,7 @@ export function amplifyAuthConfig(config: RuntimeConfig) {
   };
 }
 
-function parseCustomState(data: unknown): string | null {
+export function parseCustomState(data: unknown): string | null {
   if (typeof data !== 'string') return null;
   try {
     const parsed = JSON.parse(data) as { redirectPath?: unknown };
@@ -160,40 +163,19 @@ function parseCustomState(data: unknown): string | null {
   }
 }
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Sign-in failed.');
+export const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Sign-in failed.');
+
+/** Amplify and what calls it: a chunk of its own, loaded on first use. */
+const amplify = () => import('./auth-amplify');
 
 /** Configures Amplify once and starts following the auth state. Safe to call many times. */
 export function startAuth(): Promise<void> {
-  started ??= (async () => {
-    // Listen before configuring: the hosted-UI code exchange starts inside configure().
-    Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-        case 'signInWithRedirect':
-          void refresh(true);
-          break;
-        case 'customOAuthState':
-          setState({ oauthRedirectPath: parseCustomState((payload as { data?: unknown }).data) });
-          break;
-        case 'signInWithRedirect_failure':
-          setState({ status: 'signedOut', user: null, error: errorText((payload as { data?: { error?: unknown } }).data?.error) });
-          break;
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-          setState({ status: 'signedOut', user: null, justSignedIn: false });
-          break;
-      }
-    });
-    try {
-      const config = await loadRuntimeConfig();
-      if (config.auth.mode === 'hosted') await import('aws-amplify/auth/enable-oauth-listener');
-      Amplify.configure({ Auth: amplifyAuthConfig(config) });
-      await refresh();
-    } catch (e) {
+  started ??= amplify()
+    .then((m) => m.startAmplifyAuth())
+    .catch((e: unknown) => {
       console.error('Authentication could not start', e);
-      setState({ status: 'signedOut', user: null, error: errorText(e) });
-    }
-  })();
+      setAuthState({ status: 'signedOut', user: null, error: errorText(e) });
+    });
   return started;
 }
 
@@ -207,7 +189,7 @@ function subscribe(listener: () => void) {
 
 /** The current auth state; the first use configures Amplify. */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, getAuthState, getAuthState);
+  return useSyncExternalStore(subscribe, getAuthState, getPrerenderAuthState);
 }
 
 // ── actions ─────────────────────────────────────────────────────────────────
@@ -215,25 +197,21 @@ export function useAuth(): AuthState {
 /** The access token for API calls, refreshed by Amplify when it expires; undefined when signed out. */
 export async function getAccessToken(): Promise<string | undefined> {
   await startAuth();
-  try {
-    return (await fetchAuthSession()).tokens?.accessToken?.toString();
-  } catch {
-    return undefined;
-  }
+  return (await amplify()).accessToken();
 }
 
 /** Hosted mode: off to the managed login; it comes back to /auth/signin with `redirectPath` in the state. */
 export async function startHostedSignIn(redirectPath: string): Promise<void> {
   await startAuth();
   const safe = isSafeRedirectPath(redirectPath) ? redirectPath : '/account';
-  await signInWithRedirect({ customState: JSON.stringify({ redirectPath: safe }) });
+  await (await amplify()).hostedSignIn(JSON.stringify({ redirectPath: safe }));
 }
 
 /** Signs out of this browser (and, in hosted mode, of the managed login, which redirects back to the site). */
 export async function signOutUser(): Promise<void> {
   await startAuth();
-  await amplifySignOut();
-  setState({ status: 'signedOut', user: null, justSignedIn: false });
+  await (await amplify()).amplifySignOut();
+  setAuthState({ status: 'signedOut', user: null, justSignedIn: false });
 }
 
 /** Tests: reset the store. */

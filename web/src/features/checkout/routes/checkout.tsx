@@ -48,7 +48,11 @@ export function CheckoutRoute({ prefix = DEFAULT_CHECKOUT_PREFIX }: { prefix?: s
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   }, [checkoutFlag, location.pathname, location.search, location.hash, navigate]);
 
-  const resolution = resolveCheckoutStage({ slug, auth: auth.status, checkout: checkoutFlag, canceled: canceled || checkoutFlag === 'cancel' });
+  const resolved = resolveCheckoutStage({ slug, auth: auth.status, checkout: checkoutFlag, canceled: canceled || checkoutFlag === 'cancel' });
+  // A signed-out visitor at the bare prefix sees the account stage at once while the address moves
+  // to it: the first render is then the prerendered first paint, not a blank page in between.
+  const redirect = resolved.type === 'redirect' ? resolved : null;
+  const resolution = redirect?.stage === 'account' ? ({ type: 'show', stage: 'account' } as const) : resolved;
   const stage: CheckoutStage | null = resolution.type === 'show' ? resolution.stage : null;
   usePageTitle(stage ? CHECKOUT_STAGE_TITLES[stage] : 'Checkout');
 
@@ -60,9 +64,8 @@ export function CheckoutRoute({ prefix = DEFAULT_CHECKOUT_PREFIX }: { prefix?: s
     }
   }, [stage]);
 
-  if (resolution.type === 'redirect') {
-    return <Navigate replace to={{ pathname: `${prefix}/${resolution.stage}`, search: location.search, hash: location.hash }} />;
-  }
+  const toStage = redirect && <Navigate replace to={{ pathname: `${prefix}/${redirect.stage}`, search: location.search, hash: location.hash }} />;
+  if (resolution.type === 'redirect') return toStage;
 
   let body;
   if (resolution.type === 'loading') {
@@ -90,6 +93,7 @@ export function CheckoutRoute({ prefix = DEFAULT_CHECKOUT_PREFIX }: { prefix?: s
 
   return (
     <div className="checkout-page">
+      {toStage}
       <StepIndicator current={stage} />
       <h1 className="checkout-page__title">{stage ? CHECKOUT_STAGE_TITLES[stage] : 'Checkout'}</h1>
       {body}
