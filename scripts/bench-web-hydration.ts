@@ -5,10 +5,11 @@
  *   on the page afterwards) and nothing is logged to the console as an error or warning
  *   (hydration mismatches are console errors, #418 in production builds).
  *
- * The signed-out first paints of app paths (/account, /checkout) are not hydrated: the SPA
- * renders them anew. For those, `checkSignedOutPaints` checks the same no-JavaScript paint, and
- * that once the SPA has taken over (React owns #root) the h1 reads the same: the visitor saw the
- * page it became, not a placeholder.
+ * The auth-pending first paints of app paths (/account, /checkout: the page's h1 and "Checking
+ * your sign-in…") are not hydrated: the SPA renders them anew. For those,
+ * `checkAuthPendingPaints` checks the same no-JavaScript paint, and that the SPA took over (React
+ * owns #root and the h1) showing first the same h1 and then, at most, the view the visitor ends on
+ * (the bench's visitor is signed out): no other state in between.
  */
 import { chromium } from 'playwright-core';
 import { CHROME_PATH } from './bench-web-lighthouse';
@@ -17,6 +18,8 @@ export interface PageCheck {
   path: string;
   h1WithoutJs: string | null;
   hydrated: boolean;
+  /** Auth-pending paints: the texts the h1 went through with JavaScript on. */
+  h1Texts?: string[];
   console: string[];
 }
 
@@ -34,17 +37,25 @@ const SPA_H1 = `(() => {
   return owned && h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber')) ? h1.textContent.trim() : null;
 })()`;
 
+/** Records the distinct texts the page's h1 goes through, from the parsed HTML on. */
+const RECORD_H1_TEXTS = `window.__fpsH1s = [];
+new MutationObserver(() => {
+  const text = document.querySelector('main h1')?.textContent.trim();
+  if (text && window.__fpsH1s.at(-1) !== text) window.__fpsH1s.push(text);
+}).observe(document, { childList: true, subtree: true, characterData: true });`;
+
 /**
  * Amplify warns once it is configured with a user-pool endpoint of its own, which the bench's
  * config (like the local stack's cognito-local) has and a deployed one does not.
  */
 const EXPECTED_WARNING = /custom Amazon (Amazon )?Cognito User Pool endpoint/;
 
-export async function checkSignedOutPaints(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
+export async function checkAuthPendingPaints(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const withJs = await browser.newContext();
+    await withJs.addInitScript(RECORD_H1_TEXTS);
     const out: PageCheck[] = [];
     for (const path of paths) {
       const still = await noJs.newPage();
@@ -60,8 +71,11 @@ export async function checkSignedOutPaints(baseUrl: string, paths: string[]): Pr
       page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
       await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
       const spaH1 = await page.waitForFunction(SPA_H1, undefined, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<string>, () => null);
+      const seen = await page.evaluate(() => (window as unknown as { __fpsH1s: string[] }).__fpsH1s);
       await page.close();
-      out.push({ path, h1WithoutJs, hydrated: spaH1 !== null && spaH1 === h1WithoutJs, console: logged });
+      // The paint's h1, then at most the one the SPA ends on.
+      const inOrder = seen[0] === h1WithoutJs && seen.length <= 2 && seen.at(-1) === spaH1;
+      out.push({ path, h1WithoutJs, hydrated: spaH1 !== null && inOrder, h1Texts: seen, console: logged });
     }
     return out;
   } finally {

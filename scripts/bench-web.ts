@@ -12,7 +12,7 @@
  *    imports, and the chunks of the page's routes with theirs (web/prerender-plugin.ts works them
  *    out from the route table). What a page imports lazily after it renders (site services, the
  *    footer, the home page below the fold) is not in it; Lighthouse's "all JS" column is every
- *    script the page fetched during its load, for comparison. A signed-out first paint lists no
+ *    script the page fetched during its load, for comparison. An auth-pending first paint lists no
  *    route chunks (the SPA loads them after the paint), so its figure is the entry's and its
  *    "all JS" is what the SPA needs to take over. The floor is measured from its
  *    manifest (it has one chunk).
@@ -20,8 +20,8 @@
  *    API and user pool are on a closed port: /account and /checkout show what a signed-out
  *    visitor gets, without a running local stack.
  * 5. Checks every prerendered page in Chromium: content without JavaScript, hydration without
- *    console errors; and every signed-out first paint: content without JavaScript, the same h1
- *    once the SPA has rendered, no console errors (scripts/bench-web-hydration.ts).
+ *    console errors; and every auth-pending first paint: content without JavaScript, the same h1
+ *    first once the SPA has rendered and then only the signed-out view's, no console errors (scripts/bench-web-hydration.ts).
  * 6. Lighthouse performance and accessibility per page (scripts/bench-web-lighthouse.ts), mobile
  *    preset by default (`-- --desktop` for the desktop one).
  *
@@ -35,7 +35,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
-import { checkPrerenderedPages, checkSignedOutPaints } from './bench-web-hydration';
+import { checkPrerenderedPages, checkAuthPendingPaints } from './bench-web-hydration';
 import { runLighthouse, type LighthousePreset } from './bench-web-lighthouse';
 import { serveBuiltSite } from './bench-web-server';
 
@@ -129,7 +129,7 @@ function firstLoadScripts(outDir: string, path: string): string[] {
   return [...new Set(srcs)];
 }
 
-/** The paths the build prerendered (or, with `attribute`, gave a signed-out first paint), read back from the HTML files it wrote. */
+/** The paths the build prerendered (or, with `attribute`, gave an auth-pending first paint), read back from the HTML files it wrote. */
 function prerenderedPathsIn(outDir: string, attribute = 'data-prerendered-path'): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
@@ -193,16 +193,16 @@ createRoot(document.getElementById('root')!).render(
 
 // ── 3. serve, check the prerendered pages, Lighthouse ─────────────────────────
 const prerendered = prerenderedPathsIn(siteOut);
-const signedOutPaints = prerenderedPathsIn(siteOut, 'data-signed-out-paint');
+const authPendingPaints = prerenderedPathsIn(siteOut, 'data-auth-pending-paint');
 const server = await serveBuiltSite({ root, outDir: siteOut, config: benchConfig, configFile: join(cacheDir, 'bench-web-config.json') });
 let checks: Awaited<ReturnType<typeof checkPrerenderedPages>>;
-let paintChecks: Awaited<ReturnType<typeof checkSignedOutPaints>>;
+let paintChecks: Awaited<ReturnType<typeof checkAuthPendingPaints>>;
 let lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
 try {
   console.log(`Checking ${prerendered.length} prerendered pages in Chromium (no JavaScript, then hydration)…`);
   checks = await checkPrerenderedPages(server.url, prerendered);
-  console.log(`Checking ${signedOutPaints.length} signed-out first paints (no JavaScript, then the SPA taking over)…`);
-  paintChecks = await checkSignedOutPaints(server.url, signedOutPaints);
+  console.log(`Checking ${authPendingPaints.length} auth-pending first paints (no JavaScript, then the SPA taking over)…`);
+  paintChecks = await checkAuthPendingPaints(server.url, authPendingPaints);
   console.log(`Lighthouse (${preset} preset) on ${PAGES.length} pages…`);
   lighthouse = await runLighthouse(
     PAGES.map((p) => server.url + p),
@@ -251,10 +251,10 @@ console.log(`  hydrated (the parsed h1 kept), no console errors or warnings: ${c
 for (const c of failed) console.log(`  ${mark(true, c.path)}: h1 without JS ${JSON.stringify(c.h1WithoutJs)}, hydrated ${c.hydrated}${c.console.map((l) => `\n    ${l}`).join('')}`);
 
 const paintFailed = paintChecks.filter((c) => !c.h1WithoutJs || !c.hydrated || c.console.length > 0);
-console.log(`\nSigned-out first paints of app paths: ${signedOutPaints.length} (${signedOutPaints.join(' ')})`);
+console.log(`\nAuth-pending first paints of app paths: ${authPendingPaints.length} (${authPendingPaints.join(' ')})`);
 console.log(`  painted without JavaScript (one h1 in <main>): ${paintChecks.filter((c) => c.h1WithoutJs).length}/${paintChecks.length}`);
-console.log(`  rendered by the SPA with the same h1, no console errors or warnings: ${paintChecks.filter((c) => c.hydrated && c.console.length === 0).length}/${paintChecks.length}`);
-for (const c of paintFailed) console.log(`  ${mark(true, c.path)}: h1 without JS ${JSON.stringify(c.h1WithoutJs)}, same h1 from the SPA ${c.hydrated}${c.console.map((l) => `\n    ${l}`).join('')}`);
+console.log(`  rendered by the SPA with the same h1 first, then only the signed-out view's, no console errors or warnings: ${paintChecks.filter((c) => c.hydrated && c.console.length === 0).length}/${paintChecks.length}`);
+for (const c of paintFailed) console.log(`  ${mark(true, c.path)}: h1 without JS ${JSON.stringify(c.h1WithoutJs)}, h1 texts with JS ${JSON.stringify(c.h1Texts)}${c.console.map((l) => `\n    ${l}`).join('')}`);
 
 console.log(`\n(site build kept in ${relative(root, siteOut)})`);
 process.exit(over ? 1 : 0);

@@ -4,7 +4,7 @@ import { createServer, createServerModuleRunner, type Plugin, type ResolvedConfi
 import type * as Prerender from './src/prerender';
 import { SPA_FALLBACK_FILE } from '../shared/web/spa-fallback';
 import { PRERENDERED_PATH_ATTRIBUTE } from './src/app/prerendered-root';
-import { SIGNED_OUT_PAINT_ATTRIBUTE } from './src/app/signed-out-paint';
+import { AUTH_PENDING_PAINT_ATTRIBUTE } from './src/app/auth-pending-paint';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -19,17 +19,17 @@ const intoHead = (html: string, tags: string) => (tags ? html.replace('</head>',
 
 /**
  * The built index.html with a page's markup in #root and its title; no inline script is added.
- * A marketing page is marked for hydration. An app path's signed-out first paint
- * (`signedOutPaint`) is marked as such and keeps the "needs JavaScript" notice: without
- * JavaScript its buttons lead nowhere.
+ * A marketing page is marked for hydration. An app path's first paint while the sign-in is
+ * unknown (`authPendingPaint`) is marked as such and keeps the "needs JavaScript" notice: without
+ * JavaScript it never gets past "Checking your sign-in…".
  */
-export function prerenderedHtml(template: string, pathname: string, page: Prerender.PrerenderedPage, { signedOutPaint = false } = {}): string {
+export function prerenderedHtml(template: string, pathname: string, page: Prerender.PrerenderedPage, { authPendingPaint = false } = {}): string {
   if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
   const links = LEADING_LINKS.exec(page.html)?.[0] ?? '';
   const markup = page.html.slice(links.length);
   const html = intoHead(template, links).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
-  const mark = signedOutPaint ? SIGNED_OUT_PAINT_ATTRIBUTE : PRERENDERED_PATH_ATTRIBUTE;
-  return (signedOutPaint ? html : html.replace(NOSCRIPT, '')).replace(ROOT, () => `<div id="root" ${mark}="${escapeHtml(pathname)}">${markup}</div>`);
+  const mark = authPendingPaint ? AUTH_PENDING_PAINT_ATTRIBUTE : PRERENDERED_PATH_ATTRIBUTE;
+  return (authPendingPaint ? html : html.replace(NOSCRIPT, '')).replace(ROOT, () => `<div id="root" ${mark}="${escapeHtml(pathname)}">${markup}</div>`);
 }
 
 /** '/' → index.html, '/faq' → faq/index.html (the file CloudFront and static servers look up). */
@@ -64,11 +64,12 @@ function routePreloads(bundle: Rollup.OutputBundle, moduleIds: Set<string>, base
 /**
  * After the client build, renders every marketing route to `<outDir>/<path>/index.html` (home is
  * index.html itself) with the page's markup and title, so the first paint needs no JavaScript; the
- * SPA then hydrates it. /account and /checkout get what a signed-out visitor sees
- * (`signedOutPaints` in prerender.tsx), which the SPA replaces rather than hydrates. The other
+ * SPA then hydrates it. /account and /checkout get the state every visitor sees first, "Checking
+ * your sign-in…" under the page's h1 (`authPendingPaints` in prerender.tsx), which the SPA
+ * replaces rather than hydrates. The other
  * fixed app paths (/images, /admin…) get the plain shell as their own index.html, so they never
  * start from the home page's markup. Each page links the stylesheets of its route chunks, and
- * lists those chunks as modulepreload links (not the signed-out paints, see below), so the
+ * lists those chunks as modulepreload links (not the auth-pending paints, see below), so the
  * browser fetches them with the entry.
  */
 export function prerender(): Plugin {
@@ -116,23 +117,23 @@ export function prerender(): Plugin {
       try {
         const { pages, shells, paints } = await withRunner(async (mod) => {
           const pages = mod.prerenderedPaths();
-          return { pages, shells: (await mod.appShellPaths()).filter((p) => !pages.includes(p)), paints: Object.keys(mod.signedOutPaints) };
+          return { pages, shells: (await mod.appShellPaths()).filter((p) => !pages.includes(p)), paints: Object.keys(mod.authPendingPaints) };
         });
         for (const pathname of [...pages, ...shells]) {
           await withRunner(async (mod, loaded) => {
             await mod.loadRouteModules(pathname);
-            const paintAt = mod.signedOutPaints[pathname];
-            // A signed-out first paint needs no script to paint. Its route chunks load when the SPA
+            const paintAt = mod.authPendingPaints[pathname];
+            // An auth-pending first paint needs no script to paint. Its route chunks load when the SPA
             // starts, after that paint (main.tsx), rather than competing with the stylesheets.
             const html = intoHead(template, routePreloads(bundle, loaded(), config.base, { cssOnly: !!paintAt }));
             if (pages.includes(pathname)) write(pathname, prerenderedHtml(html, pathname, await mod.renderPage(pathname)));
-            else if (paintAt) write(pathname, prerenderedHtml(html, pathname, await mod.renderPage(paintAt, { withAppRoutes: true }), { signedOutPaint: true }));
+            else if (paintAt) write(pathname, prerenderedHtml(html, pathname, await mod.renderPage(paintAt, { withAppRoutes: true }), { authPendingPaint: true }));
             else write(pathname, html);
           });
         }
         writeFileSync(join(outDir, SPA_FALLBACK_FILE), template);
         const painted = shells.filter((p) => paints.includes(p)).length;
-        config.logger.info(`prerendered ${pages.length} marketing pages and ${painted} signed-out first paints; ${shells.length - painted} app paths get the SPA shell`);
+        config.logger.info(`prerendered ${pages.length} marketing pages and ${painted} auth-pending first paints; ${shells.length - painted} app paths get the SPA shell`);
       } finally {
         await server.close();
       }

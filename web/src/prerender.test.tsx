@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prerenderedHtml } from '../prerender-plugin';
 import { isPrerenderedFor } from './app/prerendered-root';
 import { marketingRoutes } from './app/router';
-import { SIGNED_OUT_PAINT_ATTRIBUTE } from './app/signed-out-paint';
-import { appShellPaths, prerenderedPaths, renderPage, signedOutPaints, type PrerenderedPage } from './prerender';
+import { AUTH_PENDING_PAINT_ATTRIBUTE } from './app/auth-pending-paint';
+import { appShellPaths, prerenderedPaths, renderPage, authPendingPaints, type PrerenderedPage } from './prerender';
 
 /**
  * The emitted HTML of every prerendered page, as the build writes it. (Hydration in a browser,
@@ -59,24 +59,27 @@ describe('prerendered marketing pages', () => {
   });
 });
 
-describe('signed-out first paints of app paths', () => {
+describe('auth-pending first paints of app paths', () => {
   const paint = async (path: string) => {
-    const html = prerenderedHtml(TEMPLATE, path, await renderPage(signedOutPaints[path], { withAppRoutes: true }), { signedOutPaint: true });
+    const html = prerenderedHtml(TEMPLATE, path, await renderPage(authPendingPaints[path], { withAppRoutes: true }), { authPendingPaint: true });
     return new DOMParser().parseFromString(html, 'text/html');
   };
 
   it('are /account and /checkout, which are app shell paths', async () => {
-    expect(Object.keys(signedOutPaints).sort()).toEqual(['/account', '/checkout']);
-    expect(await appShellPaths()).toEqual(expect.arrayContaining(Object.keys(signedOutPaints)));
+    expect(Object.keys(authPendingPaints).sort()).toEqual(['/account', '/checkout']);
+    expect(await appShellPaths()).toEqual(expect.arrayContaining(Object.keys(authPendingPaints)));
   });
 
-  it('/account paints the sign-in prompt inside header and footer, marked to be replaced, not hydrated', async () => {
+  it('/account paints its h1 and "Checking your sign-in…" inside header and footer, marked to be replaced, not hydrated', async () => {
     const doc = await paint('/account');
     const root = doc.getElementById('root')!;
-    expect(root.getAttribute(SIGNED_OUT_PAINT_ATTRIBUTE)).toBe('/account');
+    expect(root.getAttribute(AUTH_PENDING_PAINT_ATTRIBUTE)).toBe('/account');
     expect(isPrerenderedFor(root, '/account')).toBe(false);
-    expect([...doc.querySelectorAll('main h1')].map((h) => h.textContent)).toEqual(['You are not signed in']);
-    expect(doc.querySelector('main a[href="/auth/signin?redirectPath=%2Faccount"]')?.textContent).toBe('Sign In');
+    expect([...doc.querySelectorAll('main h1')].map((h) => h.textContent)).toEqual(['Account']);
+    expect(doc.querySelector('main [role="status"]')?.textContent).toBe('Checking your sign-in…');
+    // True for every visitor: nothing of the signed-out (or signed-in) view.
+    expect(doc.querySelector('main')!.textContent).not.toContain('You are not signed in');
+    expect(doc.querySelector('main a[href^="/auth/signin"]')).toBeNull();
     expect(doc.querySelector('header nav[aria-label="Main"]')).not.toBeNull();
     expect(doc.querySelector('footer')).not.toBeNull();
     expect(doc.title).toBe('Account | Full Page Shot');
@@ -85,12 +88,13 @@ describe('signed-out first paints of app paths', () => {
     expect([...doc.querySelectorAll('script')].map((s) => s.getAttribute('src'))).toEqual(['/assets/index-1.js']);
   });
 
-  it("/checkout paints the account stage a signed-out visitor is moved to", async () => {
+  it('/checkout paints its steps, h1 and "Checking your sign-in…", not the sign-up stage', async () => {
     const doc = await paint('/checkout');
-    expect(doc.getElementById('root')!.getAttribute(SIGNED_OUT_PAINT_ATTRIBUTE)).toBe('/checkout');
-    expect(doc.querySelector('main h1')?.textContent).toBe('Sign Up');
-    expect(doc.querySelector('main')!.textContent).toContain('Creating an account is as easy as 1-2-3');
+    expect(doc.getElementById('root')!.getAttribute(AUTH_PENDING_PAINT_ATTRIBUTE)).toBe('/checkout');
+    expect(doc.querySelector('main h1')?.textContent).toBe('Checkout');
+    expect(doc.querySelector('main [role="status"]')?.textContent).toBe('Checking your sign-in…');
+    expect(doc.querySelector('main')!.textContent).not.toContain('Creating an account is as easy as 1-2-3');
     expect(doc.querySelector('main nav[aria-label="Checkout steps"]')).not.toBeNull();
-    expect(doc.title).toBe('Sign Up | Full Page Shot');
+    expect(doc.title).toBe('Checkout | Full Page Shot');
   });
 });

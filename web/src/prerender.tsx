@@ -21,14 +21,15 @@ async function allRoutes(): Promise<RouteObject[]> {
 }
 
 /**
- * App paths whose HTML is their first paint for a signed-out visitor (the auth store's prerender
- * snapshot is signed out, lib/auth.ts), each with the location rendered: /checkout moves a
- * signed-out visitor to its account stage, which the client shows at once. The header, footer and
- * page paint from HTML; the SPA renders the page anew (no hydration) once its code has loaded.
+ * App paths whose HTML is their first paint while nobody knows yet whether the visitor is signed
+ * in (the auth store's prerender snapshot is 'loading', lib/auth.ts), each with the location
+ * rendered: the header, the page's h1 and "Checking your sign-in…", true for every visitor and the
+ * same as the SPA's first render. The SPA renders the page anew (no hydration) once its code has
+ * loaded, then moves on to the signed-in or signed-out content.
  */
-export const signedOutPaints: Record<string, string> = {
+export const authPendingPaints: Record<string, string> = {
   [paths.account.path]: paths.account.path,
-  [paths.checkout.path]: `${paths.checkout.path}/account`,
+  [paths.checkout.path]: paths.checkout.path,
 };
 
 /** Same as the client after it has added the signed-in areas: root layout, marketing and app routes. */
@@ -73,7 +74,7 @@ export interface PrerenderedPage {
   title: string;
 }
 
-/** A marketing page, or with `withAppRoutes` an app path's signed-out first paint (`signedOutPaints`). */
+/** A marketing page, or with `withAppRoutes` an app path's auth-pending first paint (`authPendingPaints`). */
 export async function renderPage(pathname: string, { withAppRoutes = false } = {}): Promise<PrerenderedPage> {
   const handler = createStaticHandler(withAppRoutes ? await routeTableWithAppRoutes() : routeObjects);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
-import { SIGNED_OUT_PAINT_ATTRIBUTE } from '../app/signed-out-paint';
-import { amplifyAuthConfig, initialStatus, mayHaveStoredSession, socialProviderOf, toAuthUser } from './auth';
+import { AUTH_PENDING_PAINT_ATTRIBUTE } from '../app/auth-pending-paint';
+import { amplifyAuthConfig, mayHaveStoredSession, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
 
 const base: RuntimeConfig = {
   env: 'local', apiUrl: 'http://api.test', siteUrl: 'http://site.test', extensionOrigins: [], stripeLiveMode: false,
@@ -71,10 +71,10 @@ describe('the state before Amplify has answered', () => {
     expect(mayHaveStoredSession(blocked)).toBe(true);
   });
 
-  it('starts signed out only on a signed-out first paint with no stored session; else loading', () => {
-    expect(initialStatus(page(SIGNED_OUT_PAINT_ATTRIBUTE), storage())).toBe('signedOut');
-    expect(initialStatus(page(SIGNED_OUT_PAINT_ATTRIBUTE), storage(session))).toBe('loading');
-    expect(initialStatus(page('data-prerendered-path'), storage())).toBe('loading');
-    expect(initialStatus(page(), storage())).toBe('loading');
+  it('knows a visitor is signed out before Amplify only on an auth-pending first paint with no stored session', () => {
+    expect(signedOutBeforeAmplify(page(AUTH_PENDING_PAINT_ATTRIBUTE), storage())).toBe(true);
+    expect(signedOutBeforeAmplify(page(AUTH_PENDING_PAINT_ATTRIBUTE), storage(session))).toBe(false);
+    expect(signedOutBeforeAmplify(page('data-prerendered-path'), storage())).toBe(false);
+    expect(signedOutBeforeAmplify(page(), storage())).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { PASSWORD_MIN_LENGTH } from '#shared/rules/password-rule';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
-import { SIGNED_OUT_PAINT_ATTRIBUTE } from '../app/signed-out-paint';
+import { AUTH_PENDING_PAINT_ATTRIBUTE } from '../app/auth-pending-paint';
 
 /**
  * Authentication for the pages that need it (account, sign-in, sign-out, connect): Amplify v6
@@ -15,8 +15,9 @@ import { SIGNED_OUT_PAINT_ATTRIBUTE } from '../app/signed-out-paint';
  *
  * The auth state is a small external store fed by Amplify's Hub, read with `useAuth()`. Amplify
  * itself (auth-amplify.ts) loads on the first use, after the page has rendered: until it has
- * answered the state is 'loading', or 'signedOut' on a signed-out first paint with no stored
- * session (`initialStatus`).
+ * answered the state is 'loading' (also the prerendered first paint's state), except that on an
+ * auth-pending first paint a browser with no stored session moves to 'signedOut' at once
+ * (`signedOutBeforeAmplify`).
  */
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -61,17 +62,18 @@ export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> | 
 }
 
 /**
- * 'signedOut' when the page's HTML is the signed-out first paint (prerender.tsx) and no session is
- * stored, so the SPA's first render is what is already on screen rather than a spinner in its
- * place; Amplify still starts and reports a sign-in as usual. Otherwise 'loading' until Amplify
- * has answered.
+ * True when the page's HTML is the auth-pending first paint (prerender.tsx) and no session is
+ * stored: the visitor is certainly signed out, so the page need not wait for Amplify to say so.
+ * The SPA's first render still shows the loading state (what the HTML shows), so it never shows
+ * a state the visitor is not in; the move to signed out follows right after (`startAuth`).
  */
-export function initialStatus(doc: Document | undefined = globalThis.document, storage?: Pick<Storage, 'length' | 'key'>): AuthStatus {
-  const signedOutPaint = !!doc?.getElementById('root')?.hasAttribute(SIGNED_OUT_PAINT_ATTRIBUTE);
-  return signedOutPaint && !mayHaveStoredSession(storage) ? 'signedOut' : 'loading';
+export function signedOutBeforeAmplify(doc: Document | undefined = globalThis.document, storage?: Pick<Storage, 'length' | 'key'>): boolean {
+  const pendingPaint = !!doc?.getElementById('root')?.hasAttribute(AUTH_PENDING_PAINT_ATTRIBUTE);
+  return pendingPaint && !mayHaveStoredSession(storage);
 }
 
-let state: AuthState = { status: initialStatus(), user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
+const LOADING: AuthState = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
+let state: AuthState = LOADING;
 const listeners = new Set<() => void>();
 let started: Promise<void> | undefined;
 
@@ -83,9 +85,8 @@ export function setAuthState(patch: Partial<AuthState>) {
 
 export const getAuthState = (): AuthState => state;
 
-/** What the prerendered first paint of an app path shows (prerender.tsx): a signed-out visitor. */
-const SIGNED_OUT: AuthState = { status: 'signedOut', user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
-const getPrerenderAuthState = (): AuthState => SIGNED_OUT;
+/** What the prerendered first paint of an app path shows (prerender.tsx): not known yet. */
+const getPrerenderAuthState = (): AuthState => LOADING;
 
 // ── user info ───────────────────────────────────────────────────────────────
 
@@ -170,6 +171,7 @@ const amplify = () => import('./auth-amplify');
 
 /** Configures Amplify once and starts following the auth state. Safe to call many times. */
 export function startAuth(): Promise<void> {
+  if (!started && signedOutBeforeAmplify()) setAuthState({ status: 'signedOut' });
   started ??= amplify()
     .then((m) => m.startAmplifyAuth())
     .catch((e: unknown) => {

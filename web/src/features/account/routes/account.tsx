@@ -45,6 +45,20 @@ function PageSpinner({ label }: { label: string }) {
 }
 
 /**
+ * What every visitor sees first, in the prerendered HTML too (prerender.tsx): the page's h1 and the
+ * spinner with its label. Its frame keeps the height of the signed-out prompt that usually
+ * follows, so the footer stays put.
+ */
+function CheckingSignIn() {
+  return (
+    <div className="account-page account-page--checking">
+      <h1 className="account-page__title">Account</h1>
+      <Spinner size="lg" label="Checking your sign-in…" showLabel />
+    </div>
+  );
+}
+
+/**
  * /account. Spinner while authentication loads; org admins go to /enterprise/account; signed-out
  * visitors get the sign-in prompt; signed-in users their subscription, e-mail, log-in method,
  * payments and the ways back to the extension.
@@ -55,7 +69,7 @@ export function AccountRoute({ Billing }: { Billing: BillingSlot }) {
   const { state, account, error } = useAccount();
   const { checkAccess } = useAuthorization();
 
-  if (auth.status === 'loading') return <PageSpinner label="Checking your sign-in…" />;
+  if (auth.status === 'loading') return <CheckingSignIn />;
   if (auth.status === 'signedOut' || !auth.user) {
     return (
       <div className="account-page">
