@@ -50,25 +50,49 @@ new MutationObserver(() => {
  */
 const EXPECTED_WARNING = /custom Amazon (Amazon )?Cognito User Pool endpoint/;
 
-export async function checkAuthPendingPaints(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
+type Browser = Awaited<ReturnType<typeof chromium.launch>>;
+type BrowserContext = Awaited<ReturnType<Browser['newContext']>>;
+type Page = Awaited<ReturnType<BrowserContext['newPage']>>;
+
+/** The page's one h1 with JavaScript off, or null when there is not exactly one. */
+async function h1WithoutJavaScript(noJs: BrowserContext, url: string): Promise<string | null> {
+  const still = await noJs.newPage();
+  await still.goto(url);
+  const h1 = (await still.locator('main h1').count()) === 1 ? (await still.locator('main h1').innerText()).trim() : null;
+  await still.close();
+  return h1;
+}
+
+/** Console errors and warnings (and uncaught errors) of a page, except those matching `expected`. */
+function consoleProblems(page: Page, expected?: RegExp): string[] {
+  const logged: string[] = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && !expected?.test(m.text())) logged.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+  return logged;
+}
+
+/** Runs `check` with a JavaScript-off context and a JavaScript-on one primed with `initScript`. */
+async function withContexts<T>(initScript: string, check: (noJs: BrowserContext, withJs: BrowserContext) => Promise<T>): Promise<T> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const withJs = await browser.newContext();
-    await withJs.addInitScript(RECORD_H1_TEXTS);
+    await withJs.addInitScript(initScript);
+    return await check(noJs, withJs);
+  } finally {
+    await browser.close();
+  }
+}
+
+export function checkAuthPendingPaints(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
+  return withContexts(RECORD_H1_TEXTS, async (noJs, withJs) => {
     const out: PageCheck[] = [];
     for (const path of paths) {
-      const still = await noJs.newPage();
-      await still.goto(baseUrl + path);
-      const h1WithoutJs = (await still.locator('main h1').count()) === 1 ? (await still.locator('main h1').innerText()).trim() : null;
-      await still.close();
-
+      const h1WithoutJs = await h1WithoutJavaScript(noJs, baseUrl + path);
       const page = await withJs.newPage();
-      const logged: string[] = [];
-      page.on('console', (m) => {
-        if ((m.type() === 'error' || m.type() === 'warning') && !EXPECTED_WARNING.test(m.text())) logged.push(`${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+      const logged = consoleProblems(page, EXPECTED_WARNING);
       await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
       const spaH1 = await page.waitForFunction(SPA_H1, undefined, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<string>, () => null);
       const seen = await page.evaluate(() => (window as unknown as { __fpsH1s: string[] }).__fpsH1s);
@@ -78,30 +102,16 @@ export async function checkAuthPendingPaints(baseUrl: string, paths: string[]): 
       out.push({ path, h1WithoutJs, hydrated: spaH1 !== null && inOrder, h1Texts: seen, console: logged });
     }
     return out;
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
-export async function checkPrerenderedPages(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    const noJs = await browser.newContext({ javaScriptEnabled: false });
-    const withJs = await browser.newContext();
-    await withJs.addInitScript(MARK_PARSED_H1);
+export function checkPrerenderedPages(baseUrl: string, paths: string[]): Promise<PageCheck[]> {
+  return withContexts(MARK_PARSED_H1, async (noJs, withJs) => {
     const out: PageCheck[] = [];
     for (const path of paths) {
-      const still = await noJs.newPage();
-      await still.goto(baseUrl + path);
-      const h1WithoutJs = (await still.locator('main h1').count()) === 1 ? await still.locator('main h1').innerText() : null;
-      await still.close();
-
+      const h1WithoutJs = await h1WithoutJavaScript(noJs, baseUrl + path);
       const page = await withJs.newPage();
-      const logged: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+      const logged = consoleProblems(page);
       await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
       const hydrated = await page.evaluate(() => {
         const h1 = document.querySelector('#root h1') as (HTMLElement & { __fpsParsed?: boolean }) | null;
@@ -112,7 +122,5 @@ export async function checkPrerenderedPages(baseUrl: string, paths: string[]): P
       out.push({ path, h1WithoutJs, hydrated, console: logged });
     }
     return out;
-  } finally {
-    await browser.close();
-  }
+  });
 }

@@ -39,12 +39,21 @@ async function expireUnlessPaid(s: Stripe, sessionId: string): Promise<void> {
   }
 }
 
+/**
+ * Older open sessions (another tab, a retried request) are expired before a new one is made, so
+ * the one this request makes is the only one open unless another request races it (see below).
+ */
+async function expireOpenSessions(s: Stripe, customerId: string): Promise<void> {
+  const open = await s.checkout.sessions.list({ customer: customerId, status: 'open', limit: 20 });
+  for (const session of open.data) if (session.mode === 'subscription') await expireUnlessPaid(s, session.id);
+}
+
 /** Newest first (created, then id): every caller agrees on which open session is the one kept. */
 const newestFirst = (a: Stripe.Checkout.Session, b: Stripe.Checkout.Session) => b.created - a.created || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
 
 /**
- * At most one open Checkout per customer, so no two can be paid as two subscriptions. Checked after
- * making `own`, because two checkouts started at once would both find none open before. Each keeps
+ * At most one open Checkout per customer, so no two can be paid as two subscriptions. Checked again
+ * after making `own`, because two checkouts started at once both found none open before. Each keeps
  * only the newest open session and expires the rest (another tab's, a retried request's); the last
  * caller to look sees every session, so exactly one stays payable. A subscription that appeared
  * meanwhile (another tab paid) refuses this checkout. Answers the session to pay.
@@ -89,6 +98,7 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   const customerId = await createOrRetrieveCustomer(user);
   const history = await stripeSubscriptions(s, customerId);
   if (history.anyLive) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
+  await expireOpenSessions(s, customerId);
 
   const trialDays = checkoutTrialDays(body, { env: appEnv(), hadSubscriptionBefore: history.any || !!user.subscription });
   const metadata = {
