@@ -1,16 +1,10 @@
-import type { PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import type { PageGeometry, PixelCopy, ScrollPosition } from '#shared/extension/messages';
 import type { FramePlan } from './frame-plan';
 import { CHROME_CANVAS_LIMITS, planSplit, type CanvasLimits, type PixelRect } from './split-planner';
 
 /** Copy `tile`'s pixels (sx, sy, sw, sh) to (dx, dy) of one part's canvas. All in device pixels. */
-export interface Draw {
+export interface Draw extends PixelCopy {
   tile: number;
-  sx: number;
-  sy: number;
-  sw: number;
-  sh: number;
-  dx: number;
-  dy: number;
 }
 
 export interface PartPlan extends PixelRect {

@@ -70,15 +70,19 @@ export type ContentResponse<M extends ContentMessage> = M extends { type: 'prepa
 
 export type WorkerMessage = { target: 'worker'; type: 'cancel-capture' };
 
-/** One copy of a tile's pixels into a split part (device pixels), as the stitch plan gives it. */
-export interface LiveDraw {
-  part: number;
+/** A copy of pixels (sx, sy, sw, sh) of a source to (dx, dy) of a target, in device pixels. */
+export interface PixelCopy {
   sx: number;
   sy: number;
   sw: number;
   sh: number;
   dx: number;
   dy: number;
+}
+
+/** One copy of a tile's pixels into a split part, as the stitch plan gives it. */
+export interface LiveDraw extends PixelCopy {
+  part: number;
 }
 
 /**
