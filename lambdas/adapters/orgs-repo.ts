@@ -70,6 +70,10 @@ const unclaimed = () => ({
   values: { ':staleBefore': nowSeconds() - CLAIM_TTL_SECONDS },
 });
 
+/** A pending (not admin) invitation with this token that has not expired; values from liveInviteValues. */
+const LIVE_INVITE = 'orgStatus = :invited AND orgRole <> :admin AND inviteTokenHash = :h AND inviteExpiresAt > :now';
+const liveInviteValues = (tokenHash: string, now: number) => ({ ':invited': 'invited', ':admin': 'admin', ':h': tokenHash, ':now': now });
+
 export const orgsRepo = {
   async getOrg(orgId: string): Promise<OrgRow | undefined> {
     const r = await dynamo().send(new GetCommand({ TableName: TABLE(), Key: { orgId, sk: ORG_SK }, ConsistentRead: true }));
@@ -281,10 +285,10 @@ export const orgsRepo = {
         new UpdateCommand({
           TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
           ConditionExpression:
-            `orgStatus = :invited AND orgRole <> :admin AND inviteTokenHash = :h AND inviteExpiresAt > :now AND ${free.condition}`,
+            `${LIVE_INVITE} AND ${free.condition}`,
           UpdateExpression: 'SET orgStatus = :active, updated = :iso REMOVE inviteTokenHash, inviteExpiresAt, acceptedBy, acceptedAt',
           ExpressionAttributeValues: {
-            ':invited': 'invited', ':admin': 'admin', ':h': tokenHash, ':now': now, ':active': 'active', ':iso': nowIso(), ...free.values,
+            ...liveInviteValues(tokenHash, now), ':active': 'active', ':iso': nowIso(), ...free.values,
           },
           ReturnValues: 'ALL_NEW',
         }),
@@ -309,10 +313,10 @@ export const orgsRepo = {
         new UpdateCommand({
           TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
           ConditionExpression:
-            `orgStatus = :invited AND orgRole <> :admin AND inviteTokenHash = :h AND inviteExpiresAt > :now AND (${free.condition} OR acceptedBy = :by)`,
+            `${LIVE_INVITE} AND (${free.condition} OR acceptedBy = :by)`,
           UpdateExpression: 'SET acceptedBy = :by, acceptedAt = :at, updated = :iso',
           ExpressionAttributeValues: {
-            ':invited': 'invited', ':admin': 'admin', ':h': tokenHash, ':now': now, ':by': claimant, ':at': nowSeconds(),
+            ...liveInviteValues(tokenHash, now), ':by': claimant, ':at': nowSeconds(),
             ':iso': nowIso(), ...free.values,
           },
           ReturnValues: 'ALL_NEW',

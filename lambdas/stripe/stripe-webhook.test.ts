@@ -4,16 +4,7 @@ import { payWithTestCard } from '../../scripts/local/seed';
 import { callApi, signedInUser } from '../../test/integration/helpers';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo } from '../adapters/users-repo';
-
-async function eventually<T>(fn: () => Promise<T | undefined>, ms = 8000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { eventually } from '../billing/billing-test-helpers';
 
 describe('Stripe webhook (emulator → signed event → local API → DynamoDB)', () => {
   it('a completed checkout with a trial puts the subscription on the user row', async () => {

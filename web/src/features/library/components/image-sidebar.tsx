@@ -7,6 +7,7 @@ import { canSubmitImageEdit, updateImage } from '../api/update-image';
 import { isTooLarge, TOO_LARGE_MESSAGE, uploadImage } from '../api/upload-image';
 import type { LibraryImage } from '../library-image';
 import { UNTITLED } from './image-grid';
+import { useFormAction } from './use-form-action';
 
 /** Spec §4 "Image sidebar": the three modes and their headings. */
 export type SidebarMode = 'info' | 'edit' | 'upload';
@@ -173,23 +174,14 @@ function EditForm({ image, onCancel, onSaved }: EditProps) {
   const ids = useId();
   const [title, setTitle] = useState(image.title);
   const [notes, setNotes] = useState(image.notes);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormAction();
   const edit = { id: image.id, title, notes };
   const ready = canSubmitImageEdit(edit);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await updateImage(edit));
-    } catch (err) {
-      console.error('Library: update failed', err);
-      setError(errorMessageOf(err, 'The image could not be updated.'));
-      setBusy(false);
-    }
+    await run('update', 'The image could not be updated.', async () => onSaved(await updateImage(edit)));
   };
 
   return (
@@ -232,8 +224,7 @@ function UploadForm({ file, onCancel, onUploaded }: UploadProps) {
   const [title, setTitle] = useState(file ? titleFromFileName(file.name) : '');
   const [notes, setNotes] = useState('');
   const [urlLink, setUrlLink] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction();
   const tooLarge = !!file && isTooLarge(file);
 
   useEffect(() => {
@@ -249,16 +240,9 @@ function UploadForm({ file, onCancel, onUploaded }: UploadProps) {
       setError('The source address must start with http:// or https://.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      onUploaded(await uploadImage(file, { title: title.trim() || titleFromFileName(file.name) || UNTITLED, notes, urlLink: link || null }));
-    } catch (err) {
-      // Spec §4: on failure the error is logged; the form also says what went wrong.
-      console.error('Library: upload failed', err);
-      setError(errorMessageOf(err, 'The image could not be uploaded.'));
-      setBusy(false);
-    }
+    await run('upload', 'The image could not be uploaded.', async () =>
+      onUploaded(await uploadImage(file, { title: title.trim() || titleFromFileName(file.name) || UNTITLED, notes, urlLink: link || null })),
+    );
   };
 
   return (
