@@ -12,8 +12,10 @@ export default defineConfig({
   globalSetup: './test/e2e/global-setup.ts',
   use: {
     launchOptions: {
+      // Chromium 156.0.8078.79 treats a document Playwright fulfils (route.fulfill) as public and
+      // blocks its requests to 127.0.0.1 (Local Network Access); the local stack is all loopback.
       executablePath: chromePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=LocalNetworkAccessChecks'],
     },
     trace: 'retain-on-failure',
   },

@@ -5,11 +5,12 @@
  *   on the page afterwards) and nothing is logged to the console as an error or warning
  *   (hydration mismatches are console errors, #418 in production builds).
  *
- * The auth-pending first paints of app paths (/account, /checkout: the page's h1 and "Checking
- * your sign-in…") are not hydrated: the SPA renders them anew. For those,
- * `checkAuthPendingPaints` checks the same no-JavaScript paint, and that the SPA took over (React
- * owns #root and the h1) showing first the same h1 and then, at most, the view the visitor ends on
- * (the bench's visitor is signed out): no other state in between.
+ * The auth-pending first paints of app paths (/account, /checkout) hold two paints, the signed-out
+ * view and "Checking your sign-in…", and a probe shows one before the first paint; they are not
+ * hydrated: the SPA renders them anew. For those, `checkAuthPendingPaints` checks the visible
+ * no-JavaScript paint, and that the SPA took over (React owns #root and the h1) showing first the
+ * same h1 and then, at most, the view the visitor ends on (the bench's visitor is signed out, so
+ * one h1 throughout): no other state in between.
  */
 import { chromium } from 'playwright-core';
 import { CHROME_PATH } from './bench-web-lighthouse';
@@ -37,12 +38,15 @@ const SPA_H1 = `(() => {
   return owned && h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber')) ? h1.textContent.trim() : null;
 })()`;
 
-/** Records the distinct texts the page's h1 goes through, from the parsed HTML on. */
+/** Records the distinct texts the visible h1 goes through, at every frame from the first paint on. */
 const RECORD_H1_TEXTS = `window.__fpsH1s = [];
-new MutationObserver(() => {
-  const text = document.querySelector('main h1')?.textContent.trim();
+const record = () => {
+  const main = [...document.querySelectorAll('main')].find((m) => m.checkVisibility());
+  const text = main?.querySelector('h1')?.innerText.trim();
   if (text && window.__fpsH1s.at(-1) !== text) window.__fpsH1s.push(text);
-}).observe(document, { childList: true, subtree: true, characterData: true });`;
+  requestAnimationFrame(record);
+};
+requestAnimationFrame(record);`;
 
 /**
  * Amplify warns once it is configured with a user-pool endpoint of its own, which the bench's
@@ -58,7 +62,8 @@ type Page = Awaited<ReturnType<BrowserContext['newPage']>>;
 async function h1WithoutJavaScript(noJs: BrowserContext, url: string): Promise<string | null> {
   const still = await noJs.newPage();
   await still.goto(url);
-  const h1 = (await still.locator('main h1').count()) === 1 ? (await still.locator('main h1').innerText()).trim() : null;
+  const h1s = still.locator('main:visible h1');
+  const h1 = (await h1s.count()) === 1 ? (await h1s.innerText()).trim() : null;
   await still.close();
   return h1;
 }

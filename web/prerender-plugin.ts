@@ -5,6 +5,7 @@ import type * as Prerender from './src/prerender';
 import { SPA_FALLBACK_FILE } from '../shared/web/spa-fallback';
 import { PRERENDERED_PATH_ATTRIBUTE } from './src/app/prerendered-root';
 import { AUTH_PENDING_PAINT_ATTRIBUTE } from './src/app/auth-pending-paint';
+import { PAINT_CHOICE_STYLE, PAINT_FOR, PAINT_FOR_ATTRIBUTE, STORED_SESSION_PROBE_SCRIPT } from '../shared/web/stored-session-probe';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -17,18 +18,31 @@ const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
 /** Adds tags at the end of <head>. */
 const intoHead = (html: string, tags: string) => (tags ? html.replace('</head>', () => `  ${tags}\n  </head>`) : html);
 
+/** A page's markup without React's leading preloads, and those preloads. */
+function splitLinks(markup: string): { links: string; body: string } {
+  const links = LEADING_LINKS.exec(markup)?.[0] ?? '';
+  return { links, body: markup.slice(links.length) };
+}
+
 /**
- * The built index.html with a page's markup in #root and its title; no inline script is added.
- * A marketing page is marked for hydration. An app path's first paint while the sign-in is
- * unknown (`authPendingPaint`) is marked as such and keeps the "needs JavaScript" notice: without
- * JavaScript it never gets past "Checking your sign-in…".
+ * The built index.html with a page's markup in #root and its title. A marketing page is marked for
+ * hydration and has no inline script. An app path's first paint while the sign-in is unknown
+ * (`authPendingPaint`) holds two paints, the signed-out view and "Checking your sign-in…", and the
+ * stored-session probe in <head> (its one inline script, allowed by hash in the CSP) picks which
+ * one shows before the first paint. It keeps the "needs JavaScript" notice.
  */
 export function prerenderedHtml(template: string, pathname: string, page: Prerender.PrerenderedPage, { authPendingPaint = false } = {}): string {
   if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
-  const links = LEADING_LINKS.exec(page.html)?.[0] ?? '';
-  const markup = page.html.slice(links.length);
-  const html = intoHead(template, links).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
+  const checking = splitLinks(page.html);
+  const signedOut = authPendingPaint && page.signedOutHtml !== undefined ? splitLinks(page.signedOutHtml) : undefined;
+  const links = [...new Set([checking.links, signedOut?.links ?? ''])].join('');
+  // First in <head>: an inline script after a stylesheet link would wait for that stylesheet.
+  const probe = (doc: string) => (authPendingPaint ? doc.replace('<head>', () => `<head>\n    <script>${STORED_SESSION_PROBE_SCRIPT}</script><style>${PAINT_CHOICE_STYLE}</style>`) : doc);
+  const html = probe(intoHead(template, links)).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
   const mark = authPendingPaint ? AUTH_PENDING_PAINT_ATTRIBUTE : PRERENDERED_PATH_ATTRIBUTE;
+  const markup = signedOut
+    ? `<div ${PAINT_FOR_ATTRIBUTE}="${PAINT_FOR.noSession}">${signedOut.body}</div><div ${PAINT_FOR_ATTRIBUTE}="${PAINT_FOR.storedSession}">${checking.body}</div>`
+    : checking.body;
   return (authPendingPaint ? html : html.replace(NOSCRIPT, '')).replace(ROOT, () => `<div id="root" ${mark}="${escapeHtml(pathname)}">${markup}</div>`);
 }
 
@@ -127,7 +141,7 @@ export function prerender(): Plugin {
             // starts, after that paint (main.tsx), rather than competing with the stylesheets.
             const html = intoHead(template, routePreloads(bundle, loaded(), config.base, { cssOnly: !!paintAt }));
             if (pages.includes(pathname)) write(pathname, prerenderedHtml(html, pathname, await mod.renderPage(pathname)));
-            else if (paintAt) write(pathname, prerenderedHtml(html, pathname, await mod.renderPage(paintAt, { withAppRoutes: true }), { authPendingPaint: true }));
+            else if (paintAt) write(pathname, prerenderedHtml(html, pathname, await mod.renderAuthPendingPaint(paintAt), { authPendingPaint: true }));
             else write(pathname, html);
           });
         }

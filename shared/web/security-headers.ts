@@ -3,6 +3,11 @@
  * (infra/stacks/web-stack.ts) and the local web server (web/security-headers-plugin.ts, for the
  * Vite dev server and `vite preview`) both build them from here.
  */
+import { createHash } from 'node:crypto';
+import { STORED_SESSION_PROBE_SCRIPT } from './stored-session-probe';
+
+/** The one inline script the built site has (stored-session-probe.ts), allowed by its hash. */
+export const STORED_SESSION_PROBE_HASH = `'sha256-${createHash('sha256').update(STORED_SESSION_PROBE_SCRIPT).digest('base64')}'`;
 
 /** Origins the page talks to beyond its own; each environment fills these in. */
 export interface CspSources {
@@ -36,7 +41,8 @@ export function buildContentSecurityPolicy(sources: Partial<CspSources>, options
   const dev = options.mode === 'dev';
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...(dev ? ["'unsafe-inline'"] : []), ...(sources.script ?? [])]],
+    // A hash would switch 'unsafe-inline' off, so dev mode (which needs it) has no hash.
+    ['script-src', ["'self'", ...(dev ? ["'unsafe-inline'"] : [STORED_SESSION_PROBE_HASH]), ...(sources.script ?? [])]],
     // React style props are fine under CSP; 'unsafe-inline' covers libraries that inject <style>.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...(sources.img ?? [])]],

@@ -1,14 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { RuntimeConfig } from '../../shared/config/runtime-config';
-import { SECURITY_HEADERS } from '../../shared/web/security-headers';
-import { contentSecurityPolicy, PAGE_INDEX_FUNCTION_CODE, runtimeConfig } from '../../infra/stacks/web-stack';
-import { flat, resourcesOf, synth } from './helpers';
+import { SECURITY_HEADERS, STORED_SESSION_PROBE_HASH } from '../../shared/web/security-headers';
+import { apiConnectSource, contentSecurityPolicy, PAGE_INDEX_FUNCTION_CODE } from '../../infra/stacks/web-stack';
+import { runtimeConfig } from '../../infra/stacks/content-stack';
+import { repoRoot } from '../../infra/settings';
+import { flat, resourcesOf, SAMPLE_ENVIRONMENTS, synth } from './helpers';
 
 const dev = synth('dev');
+
+/** The sample environments file plus a newsletter endpoint for staging (how an operator adds one). */
+function newsletterFile(): string {
+  const sample = JSON.parse(readFileSync(path.join(repoRoot, SAMPLE_ENVIRONMENTS), 'utf8'));
+  sample.staging.newsletterUrl = 'https://lists.example.com/subscribe/post-json?u=1';
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'fps-envs-')), 'environments.json');
+  writeFileSync(file, JSON.stringify(sample));
+  return file;
+}
 const [[, distribution]] = resourcesOf(dev.web, 'AWS::CloudFront::Distribution');
 const cfg = distribution.Properties.DistributionConfig;
 
@@ -56,8 +67,8 @@ describe('web stack', () => {
     const [[, policy]] = resourcesOf(dev.web, 'AWS::CloudFront::ResponseHeadersPolicy');
     const sec = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const csp = flat(sec.ContentSecurityPolicy.ContentSecurityPolicy);
-    expect(csp).toContain("script-src 'self';");
-    expect(csp).toMatch(/connect-src 'self' <output:[^>]*HttpApi[^>]*> https:\/\/cognito-idp\.<AWS::Region>\.amazonaws\.com https:\/\/fullpageshot-dev\.auth\.<AWS::Region>\.amazoncognito\.com https:\/\/fps-dev-images-/);
+    expect(csp).toContain(`script-src 'self' ${STORED_SESSION_PROBE_HASH};`);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.execute-api\.<AWS::Region>\.<AWS::URLSuffix> https:\/\/cognito-idp\.<AWS::Region>\.amazonaws\.com https:\/\/fullpageshot-dev\.auth\.<AWS::Region>\.amazoncognito\.com https:\/\/fps-dev-images-/);
     expect(csp).toContain('frame-src chrome-extension:');
     expect(csp).toContain("object-src 'none'");
     expect(sec.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
@@ -92,7 +103,7 @@ describe('web stack', () => {
     expect(directives['upgrade-insecure-requests']).toEqual([]);
     // The same builder the local web server uses, given this environment's sources.
     const s = synth(env).stacks;
-    expect(s.web.resolve(contentSecurityPolicy({ config: s.settings.env, apiUrl: s.api.apiUrl, oauthDomain: s.auth.oauthDomain })))
+    expect(s.web.resolve(contentSecurityPolicy({ config: s.settings.env, apiUrl: apiConnectSource(), oauthDomain: s.auth.oauthDomain })))
       .toEqual(sec.ContentSecurityPolicy.ContentSecurityPolicy);
     const d = resourcesOf(t, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
     for (const behavior of [d.DefaultCacheBehavior, ...(d.CacheBehaviors ?? [])]) {
@@ -101,13 +112,13 @@ describe('web stack', () => {
   });
 
   it('writes config.json at deploy time with the runtime settings', () => {
-    const deployments = resourcesOf(dev.web, 'Custom::CDKBucketDeployment');
+    const deployments = resourcesOf(dev.content, 'Custom::CDKBucketDeployment');
     // config.json is always deployed; the SPA files only when dist/web holds a build.
     const config = deployments.find(([id]) => id.startsWith('DeployConfig'))![1];
     expect(config.Properties.DistributionPaths).toEqual(['/config.json']);
     expect(config.Properties.Prune).toBe(false);
     expect(deployments).toHaveLength(dev.stacks.settings.webDist ? 3 : 1);
-    expect(resourcesOf(synth('dev', { deployWeb: 'false' }).web, 'Custom::CDKBucketDeployment')).toHaveLength(1);
+    expect(resourcesOf(synth('dev', { deployWeb: 'false' }).content, 'Custom::CDKBucketDeployment')).toHaveLength(1);
   });
 
   it('uploads a web build (hashed assets immutable, the rest revalidated) when one exists', () => {
@@ -117,7 +128,7 @@ describe('web stack', () => {
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     try {
       const withBuild = synth('dev', { webDist: dist });
-      const deployments = resourcesOf(withBuild.web, 'Custom::CDKBucketDeployment');
+      const deployments = resourcesOf(withBuild.content, 'Custom::CDKBucketDeployment');
       expect(deployments).toHaveLength(3);
       const assets = deployments.find(([id]) => id.startsWith('DeployAssets'))![1];
       expect(assets.Properties).toMatchObject({ DestinationBucketKeyPrefix: 'assets/', Prune: false });
@@ -134,17 +145,17 @@ describe('web stack', () => {
   it('config.json follows the shared RuntimeConfig schema (hosted auth, env, extension origins, stripe mode)', () => {
     const s = dev.stacks;
     const raw = runtimeConfig({
-      config: s.settings.env, apiUrl: s.api.apiUrl, userPool: s.auth.userPool, userPoolClient: s.auth.client,
+      config: s.settings.env, apiUrl: s.api.apiUrl, siteUrl: s.web.site.url, userPool: s.auth.userPool, userPoolClient: s.auth.client,
       oauthDomain: s.auth.oauthDomain, googleEnabled: false,
     });
     // Deploy-time values (tokens) stand in as a plausible literal, then the SPA's own schema parses it.
     const literal = JSON.parse(JSON.stringify(raw).replace(/\$\{Token\[[^\]]+\]\}/g, 'x1'));
     // apiUrl is the Api stack's endpoint output (a URL at deploy time).
-    expect(flat(s.web.resolve(raw.apiUrl))).toMatch(/^<output:.*HttpApi.*ApiEndpoint/);
+    expect(flat(s.content.resolve(raw.apiUrl))).toMatch(/HttpApi.*ApiEndpoint/);
     literal.apiUrl = 'https://x1.execute-api.x1.amazonaws.com';
     const parsed = RuntimeConfig.parse(literal);
     expect(parsed).toMatchObject({
-      env: 'dev', siteUrl: 'https://dev.fullpageshot.example', stripeLiveMode: false,
+      env: 'dev', siteUrl: 'https://x1', stripeLiveMode: false,
       extensionOrigins: s.settings.env.extensionOrigins,
       auth: { mode: 'hosted', googleEnabled: false },
       adminConsole: { usersTable: 'fps-dev-users', orgsTable: 'fps-dev-orgs' },
@@ -152,23 +163,22 @@ describe('web stack', () => {
     expect(parsed.auth.oauthDomain).toMatch(/^fullpageshot-dev\.auth\./);
     const m = synth('master').stacks;
     expect(runtimeConfig({
-      config: m.settings.env, apiUrl: m.api.apiUrl, userPool: m.auth.userPool, userPoolClient: m.auth.client,
+      config: m.settings.env, apiUrl: m.api.apiUrl, siteUrl: m.web.site.url, userPool: m.auth.userPool, userPoolClient: m.auth.client,
       oauthDomain: m.auth.oauthDomain, googleEnabled: true,
     })).toMatchObject({ env: 'master', stripeLiveMode: true, auth: { googleEnabled: true } });
   });
 
   it('allows the newsletter JSONP origin in script-src when configured', () => {
-    const withNewsletter = synth('dev', { newsletterUrl: 'https://lists.example.com/subscribe/post-json?u=1' });
+    const withNewsletter = synth('staging', { environmentsFile: newsletterFile() });
     const [[, policy]] = resourcesOf(withNewsletter.web, 'AWS::CloudFront::ResponseHeadersPolicy');
     const csp = flat(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
-    expect(csp).toContain("script-src 'self' https://lists.example.com;");
+    expect(csp).toContain(`script-src 'self' ${STORED_SESSION_PROBE_HASH} https://lists.example.com;`);
   });
 
   it('uses the site host and TLS 1.2 when a certificate is given', () => {
-    const withCert = synth('staging', { certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' });
-    withCert.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+    synth('staging').web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        Aliases: ['staging.fullpageshot.example'],
+        Aliases: ['staging.fullpageshot.com'],
         ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
       }),
     });

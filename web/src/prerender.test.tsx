@@ -3,7 +3,8 @@ import { prerenderedHtml } from '../prerender-plugin';
 import { isPrerenderedFor } from './app/prerendered-root';
 import { marketingRoutes } from './app/router';
 import { AUTH_PENDING_PAINT_ATTRIBUTE } from './app/auth-pending-paint';
-import { appShellPaths, prerenderedPaths, renderPage, authPendingPaints, type PrerenderedPage } from './prerender';
+import { appShellPaths, prerenderedPaths, renderAuthPendingPaint, renderPage, authPendingPaints, type PrerenderedPage } from './prerender';
+import { PAINT_FOR, PAINT_FOR_ATTRIBUTE, STORED_SESSION_PROBE_SCRIPT } from '#shared/web/stored-session-probe';
 
 /**
  * The emitted HTML of every prerendered page, as the build writes it. (Hydration in a browser,
@@ -61,40 +62,56 @@ describe('prerendered marketing pages', () => {
 
 describe('auth-pending first paints of app paths', () => {
   const paint = async (path: string) => {
-    const html = prerenderedHtml(TEMPLATE, path, await renderPage(authPendingPaints[path], { withAppRoutes: true }), { authPendingPaint: true });
+    const html = prerenderedHtml(TEMPLATE, path, await renderAuthPendingPaint(authPendingPaints[path]), { authPendingPaint: true });
     return new DOMParser().parseFromString(html, 'text/html');
   };
+  const paintFor = (doc: Document, which: string) => doc.querySelector(`[${PAINT_FOR_ATTRIBUTE}="${which}"]`)!;
 
   it('are /account and /checkout, which are app shell paths', async () => {
     expect(Object.keys(authPendingPaints).sort()).toEqual(['/account', '/checkout']);
     expect(await appShellPaths()).toEqual(expect.arrayContaining(Object.keys(authPendingPaints)));
   });
 
-  it('/account paints its h1 and "Checking your sign-in…" inside header and footer, marked to be replaced, not hydrated', async () => {
+  it('/account holds the signed-out view and "Checking your sign-in…", each inside header and footer, marked to be replaced', async () => {
     const doc = await paint('/account');
     const root = doc.getElementById('root')!;
     expect(root.getAttribute(AUTH_PENDING_PAINT_ATTRIBUTE)).toBe('/account');
     expect(isPrerenderedFor(root, '/account')).toBe(false);
-    expect([...doc.querySelectorAll('main h1')].map((h) => h.textContent)).toEqual(['Account']);
-    expect(doc.querySelector('main [role="status"]')?.textContent).toBe('Checking your sign-in…');
-    // True for every visitor: nothing of the signed-out (or signed-in) view.
-    expect(doc.querySelector('main')!.textContent).not.toContain('You are not signed in');
-    expect(doc.querySelector('main a[href^="/auth/signin"]')).toBeNull();
-    expect(doc.querySelector('header nav[aria-label="Main"]')).not.toBeNull();
-    expect(doc.querySelector('footer')).not.toBeNull();
+    expect([...root.children].map((c) => c.getAttribute(PAINT_FOR_ATTRIBUTE))).toEqual([PAINT_FOR.noSession, PAINT_FOR.storedSession]);
+
+    const checking = paintFor(doc, PAINT_FOR.storedSession);
+    expect([...checking.querySelectorAll('main h1')].map((h) => h.textContent)).toEqual(['Account']);
+    expect(checking.querySelector('main [role="status"]')?.textContent).toBe('Checking your sign-in…');
+    expect(checking.querySelector('main')!.textContent).not.toContain('You are not signed in');
+
+    const signedOut = paintFor(doc, PAINT_FOR.noSession);
+    expect(signedOut.querySelector('main h1')?.textContent).toBe('You are not signed in');
+    expect(signedOut.querySelector('main a[href^="/auth/signin"], main button')).not.toBeNull();
+    expect(signedOut.querySelector('main')!.textContent).not.toContain('Checking your sign-in…');
+
+    for (const part of [checking, signedOut]) {
+      expect(part.querySelector('header nav[aria-label="Main"]')).not.toBeNull();
+      expect(part.querySelector('footer')).not.toBeNull();
+    }
     expect(doc.title).toBe('Account | Full Page Shot');
-    // The page still needs JavaScript to do anything: the notice stays; no inline script.
+    // The one inline script is the stored-session probe, first in <head>'s additions; the notice stays.
     expect(doc.querySelector('noscript')).not.toBeNull();
-    expect([...doc.querySelectorAll('script')].map((s) => s.getAttribute('src'))).toEqual(['/assets/index-1.js']);
+    const scripts = [...doc.querySelectorAll('script')];
+    expect(scripts.map((s) => s.getAttribute('src'))).toEqual([null, '/assets/index-1.js']);
+    expect(scripts[0].textContent).toBe(STORED_SESSION_PROBE_SCRIPT);
   });
 
-  it('/checkout paints its steps, h1 and "Checking your sign-in…", not the sign-up stage', async () => {
+  it('/checkout holds the sign-up stage and "Checking your sign-in…", both under its steps', async () => {
     const doc = await paint('/checkout');
     expect(doc.getElementById('root')!.getAttribute(AUTH_PENDING_PAINT_ATTRIBUTE)).toBe('/checkout');
-    expect(doc.querySelector('main h1')?.textContent).toBe('Checkout');
-    expect(doc.querySelector('main [role="status"]')?.textContent).toBe('Checking your sign-in…');
-    expect(doc.querySelector('main')!.textContent).not.toContain('Creating an account is as easy as 1-2-3');
-    expect(doc.querySelector('main nav[aria-label="Checkout steps"]')).not.toBeNull();
+    const checking = paintFor(doc, PAINT_FOR.storedSession);
+    expect(checking.querySelector('main h1')?.textContent).toBe('Checkout');
+    expect(checking.querySelector('main [role="status"]')?.textContent).toBe('Checking your sign-in…');
+    expect(checking.querySelector('main')!.textContent).not.toContain('Creating an account is as easy as 1-2-3');
+    const signedOut = paintFor(doc, PAINT_FOR.noSession);
+    expect(signedOut.querySelector('main')!.textContent).toContain('Creating an account is as easy as 1-2-3');
+    expect(signedOut.querySelector('main')!.textContent).not.toContain('Checking your sign-in…');
+    for (const part of [checking, signedOut]) expect(part.querySelector('main nav[aria-label="Checkout steps"]')).not.toBeNull();
     expect(doc.title).toBe('Checkout | Full Page Shot');
   });
 });

@@ -72,6 +72,25 @@ export interface PrerenderedPage {
   html: string;
   /** The document title the page sets. */
   title: string;
+  /**
+   * An auth-pending paint's second markup: the signed-out view, shown instead of `html` ("Checking
+   * your sign-in…") to a browser that stores no session (shared/web/stored-session-probe.ts).
+   */
+  signedOutHtml?: string;
+}
+
+/** An app path's auth-pending first paint (`authPendingPaints`): "Checking your sign-in…" and the signed-out view. */
+export async function renderAuthPendingPaint(pathname: string): Promise<PrerenderedPage> {
+  const { setPrerenderAuthStatus } = await import('./lib/auth');
+  try {
+    setPrerenderAuthStatus('signedOut');
+    const signedOut = await renderPage(pathname, { withAppRoutes: true });
+    setPrerenderAuthStatus('loading');
+    const checking = await renderPage(pathname, { withAppRoutes: true });
+    return { ...checking, signedOutHtml: signedOut.html };
+  } finally {
+    setPrerenderAuthStatus('loading');
+  }
 }
 
 /** A marketing page, or with `withAppRoutes` an app path's auth-pending first paint (`authPendingPaints`). */

@@ -9,9 +9,10 @@ import { confirmedUser, expect as baseExpect, fillSignIn, test } from './fixture
  * The first paint of /account and /checkout is true for every visitor. The site's build serves
  * their prerendered HTML (web/prerender-plugin.ts); the local stack runs the dev server, so these
  * tests render that HTML the same way (web/src/prerender.tsx through Vite's SSR loader) and serve
- * it for the page's document, then let the SPA take over. An init script records every text the
- * page shows, from the parsed HTML on (a MutationObserver): a signed-in user must never see the
- * signed-out view, and a signed-out visitor must end on it, with the paint's h1 first.
+ * it for the page's document, then let the SPA take over. The HTML holds two paints, and its
+ * stored-session probe picks one before the first paint. An init script records the visible
+ * <main>'s text and h1 at every frame from the first paint on: a signed-in user must never see the
+ * signed-out view, and a signed-out visitor must see nothing else.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -19,16 +20,25 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const WEB_ROOT = join(import.meta.dirname, '../../../web');
 const PAINTED = ['/account', '/checkout'] as const;
 
-/** The texts <main> goes through and the h1s it shows, recorded before any page script runs. */
+/**
+ * The texts the visible <main> goes through and the h1s it shows, read at every frame (what is
+ * painted; both paints are in the DOM, only one is visible).
+ */
 const RECORD_TEXTS = `window.__fpsTexts = []; window.__fpsH1s = [];
-new MutationObserver(() => {
-  const main = document.querySelector('main');
+let pending = false;
+const record = () => {
+  pending = false;
+  const main = [...document.querySelectorAll('main')].find((m) => m.checkVisibility());
   if (!main) return;
-  const text = main.textContent;
+  const text = main.innerText;
   if (window.__fpsTexts.at(-1) !== text) window.__fpsTexts.push(text);
-  const h1 = main.querySelector('h1')?.textContent.trim();
+  const h1 = main.querySelector('h1')?.innerText.trim();
   if (h1 && window.__fpsH1s.at(-1) !== h1) window.__fpsH1s.push(h1);
-}).observe(document, { childList: true, subtree: true, characterData: true });`;
+};
+// Read at the next frame after each change: what gets painted.
+new MutationObserver(() => {
+  if (!pending) { pending = true; requestAnimationFrame(record); }
+}).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });`;
 
 const recorded = (page: Page) =>
   page.evaluate(() => {
@@ -53,7 +63,7 @@ test.beforeAll(async () => {
   try {
     const mod = (await runner.import('/src/prerender.tsx')) as typeof Prerender;
     paints = new Map();
-    for (const path of PAINTED) paints.set(path, await mod.renderPage(mod.authPendingPaints[path], { withAppRoutes: true }));
+    for (const path of PAINTED) paints.set(path, await mod.renderAuthPendingPaint(mod.authPendingPaints[path]));
   } finally {
     await runner.close();
     await server.close();
@@ -75,7 +85,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('first paint of /account and /checkout', () => {
-  test('the paint shows the page h1 and "Checking your sign-in…", never a sign-in state', async ({ browser }) => {
+  test('without JavaScript the HTML shows the signed-out view, never "Checking your sign-in…" or both', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.FPS_SITE_URL });
     const page = await context.newPage();
     await page.route(
@@ -86,17 +96,29 @@ test.describe('first paint of /account and /checkout', () => {
         await route.fulfill({ response, body: prerenderedHtml(await response.text(), path, paints.get(path)!, { authPendingPaint: true }) });
       },
     );
-    for (const [path, h1] of [['/account', 'Account'], ['/checkout', 'Checkout']]) {
+    for (const [path, h1] of [['/account', 'You are not signed in'], ['/checkout', 'Sign Up']]) {
       await page.goto(path);
-      await expect(page.locator('main h1')).toHaveText(h1);
-      await expect(page.locator('main').getByRole('status')).toHaveText('Checking your sign-in…');
-      await expect(page.locator('main')).not.toContainText('You are not signed in');
-      await expect(page.locator('main')).not.toContainText('Creating an account is as easy as 1-2-3');
+      await expect(page.locator('main:visible')).toHaveCount(1);
+      await expect(page.locator('main:visible h1')).toHaveText(h1);
+      await expect(page.locator('main:visible')).not.toContainText('Checking your sign-in…');
+      await expect(page.locator('header:visible')).toHaveCount(1);
+      await expect(page.locator('footer:visible')).toHaveCount(1);
     }
     await context.close();
   });
 
+  test('a visitor with stored tokens is shown the page h1 and "Checking your sign-in…" before any module runs', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'someone'));
+    // Hold the SPA's entry, so only the HTML and its probe have run.
+    await page.route((url) => url.pathname.endsWith('/src/main.tsx'), () => undefined);
+    await page.goto('/account', { waitUntil: 'commit' });
+    await expect(page.locator('main:visible h1')).toHaveText('Account');
+    await expect(page.locator('main:visible').getByRole('status')).toHaveText('Checking your sign-in…');
+    await expect(page.locator('main:visible')).not.toContainText('You are not signed in');
+  });
+
   test('a signed-in user loading /account never sees "You are not signed in"', async ({ page }) => {
+    test.slow(); // signs in, then loads two pages anew on the dev server
     const email = await confirmedUser('first-paint');
     await page.goto('/auth/signin?redirectPath=%2Faccount');
     await fillSignIn(page, email);
@@ -122,15 +144,15 @@ test.describe('first paint of /account and /checkout', () => {
     expect(checkout.texts.filter((t) => t.includes('Creating an account is as easy as 1-2-3'))).toEqual([]);
   });
 
-  test('a signed-out visitor goes from the paint straight to the signed-out view', async ({ page }) => {
+  test('a signed-out visitor sees the signed-out view from the first paint on, nothing before it', async ({ page }) => {
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'You are not signed in' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    expect((await recorded(page)).h1s).toEqual(['Account', 'You are not signed in']);
+    expect((await recorded(page)).h1s).toEqual(['You are not signed in']);
 
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/checkout\/account$/);
     await expect(page.getByText('Creating an account is as easy as 1-2-3')).toBeVisible();
-    expect((await recorded(page)).h1s).toEqual(['Checkout', 'Sign Up']);
+    expect((await recorded(page)).h1s).toEqual(['Sign Up']);
   });
 });

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { PASSWORD_MIN_LENGTH } from '#shared/rules/password-rule';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
+import { STORED_SESSION_KEY } from '#shared/web/stored-session-probe';
 import { AUTH_PENDING_PAINT_ATTRIBUTE } from '../app/auth-pending-paint';
 
 /**
@@ -15,9 +16,8 @@ import { AUTH_PENDING_PAINT_ATTRIBUTE } from '../app/auth-pending-paint';
  *
  * The auth state is a small external store fed by Amplify's Hub, read with `useAuth()`. Amplify
  * itself (auth-amplify.ts) loads on the first use, after the page has rendered: until it has
- * answered the state is 'loading' (also the prerendered first paint's state), except that on an
- * auth-pending first paint a browser with no stored session moves to 'signedOut' at once
- * (`signedOutBeforeAmplify`).
+ * answered the state is 'loading', except that on an auth-pending first paint a browser with no
+ * stored session starts at 'signedOut' (`signedOutBeforeAmplify`): the paint it was shown.
  */
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -47,9 +47,6 @@ export interface AuthState {
 /** cognito-local supports no SRP, so password sign-in always uses this flow. */
 export const PASSWORD_AUTH_FLOW = 'USER_PASSWORD_AUTH' as const;
 
-/** Amplify's default token store keeps the signed-in user's name under this key (one per app client). */
-const STORED_SESSION_KEY = /^CognitoIdentityServiceProvider\.[^.]+\.LastAuthUser$/;
-
 /** True unless this browser certainly holds no Cognito session (no key of Amplify's token store). */
 export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> | null = globalThis.localStorage ?? null): boolean {
   try {
@@ -63,9 +60,9 @@ export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> | 
 
 /**
  * True when the page's HTML is the auth-pending first paint (prerender.tsx) and no session is
- * stored: the visitor is certainly signed out, so the page need not wait for Amplify to say so.
- * The SPA's first render still shows the loading state (what the HTML shows), so it never shows
- * a state the visitor is not in; the move to signed out follows right after (`startAuth`).
+ * stored: the visitor is certainly signed out, and that paint showed them the signed-out view
+ * (the probe in shared/web/stored-session-probe.ts chose it by the same test), so the SPA starts
+ * there too rather than waiting for Amplify to say so.
  */
 export function signedOutBeforeAmplify(doc: Document | undefined = globalThis.document, storage?: Pick<Storage, 'length' | 'key'>): boolean {
   const pendingPaint = !!doc?.getElementById('root')?.hasAttribute(AUTH_PENDING_PAINT_ATTRIBUTE);
@@ -73,7 +70,7 @@ export function signedOutBeforeAmplify(doc: Document | undefined = globalThis.do
 }
 
 const LOADING: AuthState = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
-let state: AuthState = LOADING;
+let state: AuthState = signedOutBeforeAmplify() ? { ...LOADING, status: 'signedOut' } : LOADING;
 const listeners = new Set<() => void>();
 let started: Promise<void> | undefined;
 
@@ -85,8 +82,12 @@ export function setAuthState(patch: Partial<AuthState>) {
 
 export const getAuthState = (): AuthState => state;
 
-/** What the prerendered first paint of an app path shows (prerender.tsx): not known yet. */
-const getPrerenderAuthState = (): AuthState => LOADING;
+/** The state an app path's prerendered paint is rendered in (prerender.tsx renders both). */
+let prerenderState: AuthState = LOADING;
+export function setPrerenderAuthStatus(status: 'loading' | 'signedOut') {
+  prerenderState = { ...LOADING, status };
+}
+const getPrerenderAuthState = (): AuthState => prerenderState;
 
 // ── user info ───────────────────────────────────────────────────────────────
 
@@ -171,7 +172,6 @@ const amplify = () => import('./auth-amplify');
 
 /** Configures Amplify once and starts following the auth state. Safe to call many times. */
 export function startAuth(): Promise<void> {
-  if (!started && signedOutBeforeAmplify()) setAuthState({ status: 'signedOut' });
   started ??= amplify()
     .then((m) => m.startAmplifyAuth())
     .catch((e: unknown) => {
