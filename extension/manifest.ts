@@ -1,6 +1,8 @@
 /** The MV3 manifest, built from options so tests and releases share one definition. */
 import { originToMatchPattern } from '#shared/extension/site-origins';
 import { BRIDGE_FRAME_PATH } from '#shared/extension/bridge-protocol';
+import { EDITOR_PAGE_PATH } from '#shared/extension/editor-page';
+import { PRODUCT_NAME } from '#shared/domain/product-name';
 
 export interface ManifestOptions {
   version: string;
@@ -14,7 +16,7 @@ export interface ManifestOptions {
   hostPermissions?: string[];
 }
 
-export const EXTENSION_NAME = 'Full Page Screenshot';
+export const EXTENSION_NAME = PRODUCT_NAME;
 /** Required at install: nothing that shows a warning beyond the page you click on. */
 export const REQUIRED_PERMISSIONS = ['activeTab', 'scripting', 'storage'] as const;
 /** Requested only when a feature needs them, and revocable from the options page. */
@@ -46,7 +48,8 @@ export function createManifest(o: ManifestOptions): chrome.runtime.ManifestV3 {
     },
     options_ui: { page: 'options.html', open_in_tab: true },
     web_accessible_resources: [
-      { resources: [BRIDGE_FRAME_PATH.replace(/^\//, '')], matches: o.siteOrigins.map(originToMatchPattern) },
+      // The editor too: the site's "Return to editor" link (after checkout) opens it on a capture.
+      { resources: [BRIDGE_FRAME_PATH, EDITOR_PAGE_PATH].map((p) => p.replace(/^\//, '')), matches: o.siteOrigins.map(originToMatchPattern) },
     ],
   } as chrome.runtime.ManifestV3;
 }

@@ -1,16 +1,39 @@
-/** Per-environment settings, selected with `cdk deploy -c env=NAME`. */
+/**
+ * Per-environment settings, selected with `cdk deploy -c env=NAME`. Everything a deployment needs
+ * lives here (or in the untracked override file, see infra/environment-overrides.ts), never in
+ * one-off `-c` flags, so a plain `cdk deploy -c env=master` always deploys the same domain,
+ * sender, identity providers and alarms. Secrets are never here, only the names they are stored under.
+ */
 export interface EnvironmentConfig {
   name: 'dev' | 'staging' | 'master';
-  /** Site origin(s) allowed by CORS and Cognito callbacks. */
+  /**
+   * AWS account and region the stacks are pinned to (a deploy with other credentials fails).
+   * Unset: environment-agnostic stacks (the CLI credentials decide). Required for staging/master.
+   */
+  account?: string;
+  region?: string;
+  /**
+   * The site's URL. It is the public URL only together with `certificateArn`; without a
+   * certificate the site is served at the CloudFront domain, and that domain (a deploy-time
+   * value) is used for CORS, OAuth callbacks and SITE_URL instead (see infra/site-url.ts).
+   */
   siteUrl: string;
-  /** Extra local origins allowed as OAuth callbacks (dev only). */
+  /** ACM certificate in us-east-1 for the host of `siteUrl`. Required for staging/master. */
+  certificateArn?: string;
+  /** Extra local origins allowed as OAuth callbacks and by CORS (dev only). */
   extraCallbackOrigins: string[];
   /** Prefix of the Cognito managed-login domain: `<prefix>.auth.<region>.amazoncognito.com`. */
   authDomainPrefix: string;
   /** Data survives stack deletion. */
   retainData: boolean;
-  /** API Gateway throttling. */
+  /** API Gateway throttling of the whole stage (requests per second, burst). */
   throttle: { rateLimit: number; burstLimit: number };
+  /** Tighter throttling of each route callable without a token (invites, contact form, webhook). */
+  publicRouteThrottle: { rateLimit: number; burstLimit: number };
+  /** Reserved concurrency of each function behind a public route, so they cannot use up the account. */
+  publicRouteConcurrency: number;
+  /** WAF rate rule: requests per 5 minutes per client IP at CloudFront. */
+  wafRateLimitPer5Min: number;
   /** Stripe dashboard links use /test outside master. */
   stripeLiveMode: boolean;
   /** Allowed extension origins for the `next` parameter and the bridge. */
@@ -24,34 +47,62 @@ export interface EnvironmentConfig {
   threatProtection: boolean;
   /** Sender of product e-mail (invitations, contact notices); its domain must be an SES identity. */
   emailFrom: string;
+  /**
+   * Region of the verified SES identity of `emailFrom`. When set, Cognito sends its mail
+   * (verification codes, password resets) through SES from `emailFrom`; unset, Cognito's own
+   * sender is used (50 mails a day: dev only). Required for staging/master.
+   */
+  sesRegion?: string;
+  /**
+   * Google sign-in. The client secret is read by CloudFormation from the Secrets Manager secret
+   * `clientSecretName` (Cognito identity providers accept no `ssm-secure` reference).
+   */
+  google?: { clientId: string; clientSecretName: string };
+  /** Where alarms and budget alerts go (an SNS e-mail subscription, confirmed once by mail). */
+  alarmEmail: string;
+  /** Monthly AWS Budgets limit in USD; alerts at 80 % actual and 100 % forecast. */
+  monthlyBudgetUsd: number;
+  /** Mailing-list JSONP endpoint (post-json) for the newsletter form; its origin joins script-src. */
+  newsletterUrl?: string;
+  /** Support address shown by the site (config.json `supportEmail`). */
+  supportEmail?: string;
   /** Extra Content-Security-Policy sources (analytics, newsletter provider, embedded forms). */
   csp?: { scriptSrc?: string[]; connectSrc?: string[]; frameSrc?: string[]; imgSrc?: string[] };
 }
 
 /*
  * Domains and extension ids below are placeholders until the real ones are registered: the
- * `.example` domains and the all-`a` extension ids (Chrome ids are 32 letters a-p). Override the
- * site with `-c siteUrl=...` and the extension origins with `-c extensionOrigins=a,b` (see
- * infra/README.md) without editing this file.
+ * `.example` domains and the one-letter extension ids (Chrome ids are 32 letters a-p). Staging and
+ * master refuse them at synth (infra/placeholders.ts): put the real values here, or in the
+ * untracked infra/environments.local.json (see infra/README.md).
  */
 export const environments: Record<EnvironmentConfig['name'], EnvironmentConfig> = {
   dev: {
     name: 'dev', siteUrl: 'https://dev.fullpageshot.example', extraCallbackOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
-    authDomainPrefix: 'fullpageshot-dev', retainData: false, throttle: { rateLimit: 50, burstLimit: 100 },
+    authDomainPrefix: 'fullpageshot-dev', retainData: false,
+    throttle: { rateLimit: 50, burstLimit: 100 }, publicRouteThrottle: { rateLimit: 5, burstLimit: 10 }, publicRouteConcurrency: 5,
+    wafRateLimitPer5Min: 1000,
     stripeLiveMode: false, extensionOrigins: ['chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
     logRetentionDays: 14, threatProtection: false, emailFrom: 'no-reply@dev.fullpageshot.example',
+    alarmEmail: 'ops@dev.fullpageshot.example', monthlyBudgetUsd: 50,
   },
   staging: {
     name: 'staging', siteUrl: 'https://staging.fullpageshot.example', extraCallbackOrigins: [],
-    authDomainPrefix: 'fullpageshot-staging', retainData: false, throttle: { rateLimit: 100, burstLimit: 200 },
+    authDomainPrefix: 'fullpageshot-staging', retainData: false,
+    throttle: { rateLimit: 100, burstLimit: 200 }, publicRouteThrottle: { rateLimit: 10, burstLimit: 20 }, publicRouteConcurrency: 10,
+    wafRateLimitPer5Min: 1000,
     stripeLiveMode: false, extensionOrigins: ['chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'],
     logRetentionDays: 30, threatProtection: false, emailFrom: 'no-reply@staging.fullpageshot.example',
+    alarmEmail: 'ops@staging.fullpageshot.example', monthlyBudgetUsd: 100,
   },
   master: {
     name: 'master', siteUrl: 'https://www.fullpageshot.example', extraCallbackOrigins: [],
-    authDomainPrefix: 'fullpageshot', retainData: true, throttle: { rateLimit: 500, burstLimit: 1000 },
+    authDomainPrefix: 'fullpageshot', retainData: true,
+    throttle: { rateLimit: 500, burstLimit: 1000 }, publicRouteThrottle: { rateLimit: 50, burstLimit: 100 }, publicRouteConcurrency: 50,
+    wafRateLimitPer5Min: 2000,
     stripeLiveMode: true, extensionOrigins: ['chrome-extension://cccccccccccccccccccccccccccccccc'],
     logRetentionDays: 365, threatProtection: true, emailFrom: 'no-reply@fullpageshot.example',
+    alarmEmail: 'ops@fullpageshot.example', monthlyBudgetUsd: 1000,
   },
 };
 

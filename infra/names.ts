@@ -9,7 +9,8 @@ import type { EnvironmentConfig } from './environments';
  */
 export const resourcePrefix = (env: EnvironmentConfig) => `fps-${env.name}`;
 
-export const stackName = (env: EnvironmentConfig, part: 'Auth' | 'Data' | 'Api' | 'Web') => `Fps-${env.name}-${part}`;
+export type StackPart = 'Web' | 'Data' | 'Auth' | 'Api' | 'Content' | 'Ops' | 'Edge';
+export const stackName = (env: EnvironmentConfig, part: StackPart) => `Fps-${env.name}-${part}`;
 
 /** Globally unique: account and region are part of the name (tokens, resolved at deploy). */
 export const imagesBucketName = (env: EnvironmentConfig) =>
@@ -25,8 +26,12 @@ export const stripeWebhookSecretParam = (env: EnvironmentConfig) => `/fps/${env.
 /** SSM String parameters with the Stripe price ids, used when no context value is given. */
 export const stripePriceParam = (env: EnvironmentConfig, plan: 'premium' | 'enterprise') =>
   `/fps/${env.name}/stripe/${plan}-price`;
-/** Secrets Manager secret (plain string) with the Google OAuth client secret. */
-export const googleClientSecretName = (env: EnvironmentConfig) => `fps/${env.name}/google-oauth-client-secret`;
 
-/** All origins the site is served from: the site itself plus local dev servers (dev only). */
-export const siteOrigins = (env: EnvironmentConfig) => [new URL(env.siteUrl).origin, ...env.extraCallbackOrigins];
+/** Managed-login host, `<prefix>.auth.<region>.amazoncognito.com` (known before the auth stack exists). */
+export const oauthDomainOf = (env: EnvironmentConfig) => `${env.authDomainPrefix}.auth.${Aws.REGION}.amazoncognito.com`;
+
+/** Secrets Manager secret (plain string) with the Google OAuth client secret, unless the environment names another. */
+export const googleClientSecretName = (env: EnvironmentConfig) => env.google?.clientSecretName ?? `fps/${env.name}/google-oauth-client-secret`;
+
+/** The site bucket, by name so the content stack's grants read the same in every template. */
+export const siteBucketName = (env: EnvironmentConfig) => `${resourcePrefix(env)}-site-${Aws.ACCOUNT_ID}-${Aws.REGION}`;

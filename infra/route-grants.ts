@@ -1,5 +1,6 @@
 import type { RouteId } from '#shared/api/routes';
-import type { AccessMode, CognitoAdminAction } from './constructs/api-function';
+import type { RecordKind } from '../lambdas/adapters/records-repo';
+import type { AccessMode, CognitoAdminAction, TableAccess } from './constructs/api-function';
 import type { TableKey } from './tables';
 
 /**
@@ -7,10 +8,15 @@ import type { TableKey } from './tables';
  * shared/api/routes.ts says what a route is, this map says which AWS permissions its handler
  * gets. Typed as `Record<RouteId, Grants>`, so adding a route without deciding its grants does
  * not compile. Everything not listed is denied.
+ *
+ * Each entry is exactly what the handler's bundle calls: test/infra/grants-from-bundles.test.ts
+ * reads the calls from the bundles and fails on a grant unused or a call ungranted. Routes that
+ * write as a signed-in account read the caller's user row first (lambdas/lib/account-guard.ts),
+ * hence `users: ro` on every such route.
  */
 export interface Grants {
   /** DynamoDB tables (by key of infra/tables.ts) and the access mode; injects each table's env var. */
-  tables?: Partial<Record<TableKey, AccessMode>>;
+  tables?: Partial<Record<TableKey, TableAccess>>;
   /** The images bucket (presigned URLs are signed with the function's role); injects IMAGES_BUCKET. */
   bucket?: AccessMode;
   /** Cognito admin API actions on the user pool. */
@@ -31,6 +37,12 @@ export interface Grants {
 
 const ro = 'RO' as const;
 const rw = 'RW' as const;
+/**
+ * The records table is an append-only trail: PutItem only, and only on these partitions (record
+ * kinds), so no function can rewrite or delete a record, and the public contact form cannot
+ * write into the admin audit trail.
+ */
+const appendTo = (...kinds: RecordKind[]): TableAccess => ({ append: kinds });
 
 export const routeGrants: Record<RouteId, Grants> = {
   // ── account ── reads the user row (assigns the A/B group on first look), org link, payments from Stripe.
@@ -38,37 +50,36 @@ export const routeGrants: Record<RouteId, Grants> = {
   // Org admins cancel / toggle the organisation's subscription, so the org item is written too.
   cancelAccountSubscription: { tables: { users: rw, orgs: rw }, stripe: 'api' },
   updateAccountCancelAtPeriodEnd: { tables: { users: rw, orgs: rw }, stripe: 'api' },
-  // Cognito attribute (verification code goes to the new address), user row, member items, Stripe customer.
-  changeEmail: {
-    tables: { users: rw, orgs: rw }, stripe: 'api',
-    cognito: ['AdminGetUser', 'ListUsers', 'AdminUpdateUserAttributes'],
-  },
+  // Step one: is the address free (user row, ListUsers), then UpdateUserAttributes with the caller's
+  // own access token (no IAM action): Cognito sends the code and keeps the old address meanwhile.
+  changeEmail: { tables: { users: ro }, cognito: ['ListUsers'] },
+  // Step two: VerifyUserAttribute and GetUser with the caller's token; the user row and the Stripe
+  // customer follow. AdminUpdateUserAttributes only puts the old address back if the row write fails.
+  verifyAccountEmail: { tables: { users: rw }, stripe: 'api', cognito: ['AdminUpdateUserAttributes'] },
 
   // ── checkout and billing ──
   createCheckoutSessionUrl: { tables: { users: rw, orgs: ro }, stripe: 'api' },
-  performCheckoutSessionSuccess: { tables: { users: rw, orgs: ro }, stripe: 'api' },
-  createUpdatePaymentSession: { tables: { users: rw, orgs: ro }, stripe: 'api' },
+  // Syncs the subscription it finds, which may be an organisation's (lambdas/billing/sync-subscription.ts).
+  performCheckoutSessionSuccess: { tables: { users: rw, orgs: rw }, stripe: 'api' },
+  // Reads who pays (user or org); the card itself is saved by confirmUpdatePaymentSession.
+  createUpdatePaymentSession: { tables: { users: ro, orgs: ro }, stripe: 'api' },
   confirmUpdatePaymentSession: { tables: { users: rw, orgs: rw }, stripe: 'api' },
-  // Events converge into users/orgs; Powertools idempotency keyed on the event id.
-  stripeWebhook: { tables: { users: rw, orgs: rw, idempotency: rw }, stripe: 'webhook', timeoutSeconds: 25 },
+  // Events converge into users/orgs; Powertools idempotency keyed on the event id; receipts and notices by e-mail.
+  stripeWebhook: { tables: { users: rw, orgs: rw, idempotency: rw }, stripe: 'webhook', email: true, timeoutSeconds: 25 },
 
   // ── organisations ──
-  getOrganization: { tables: { users: ro, orgs: ro } },
-  getOrganizationMembers: { tables: { users: ro, orgs: ro } },
-  // Seat reservation on the org item, member items, invitation e-mails, idempotent per request.
-  sendEnterpriseMembersInvitations: {
-    tables: { users: ro, orgs: rw, idempotency: rw }, email: true, timeoutSeconds: 25,
-  },
+  getOrganization: { tables: { orgs: ro } },
+  getOrganizationMembers: { tables: { orgs: ro } },
+  // Seat reservation on the org item, member items (invitees looked up by e-mail), invitation e-mails.
+  sendEnterpriseMembersInvitations: { tables: { users: ro, orgs: rw }, email: true, timeoutSeconds: 25 },
   revokeEnterpriseMemberInvite: { tables: { users: ro, orgs: rw } },
-  updateEnterpriseMemberStatus: { tables: { users: rw, orgs: rw } },
+  updateEnterpriseMemberStatus: { tables: { users: ro, orgs: rw } },
 
   // ── invitations ── accepting may create the Cognito account with the chosen password.
   getInviteDetails: { tables: { users: ro, orgs: ro } },
-  acceptInvite: {
-    tables: { users: rw, orgs: rw },
-    cognito: ['AdminGetUser', 'ListUsers', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes'],
-  },
-  declineInvite: { tables: { users: ro, orgs: rw }, email: true },
+  acceptInvite: { tables: { users: rw, orgs: rw }, cognito: ['ListUsers', 'AdminCreateUser', 'AdminSetUserPassword'] },
+  // Public (the invite token is the credential): the member item goes, the org admin is told.
+  declineInvite: { tables: { orgs: rw }, email: true },
 
   // ── staff admin tool ── verify and delete write the audit trail (records table); staff read it.
   adminSearchUsers: {
@@ -76,23 +87,24 @@ export const routeGrants: Record<RouteId, Grants> = {
     cognito: ['ListUsers', 'AdminGetUser', 'AdminListGroupsForUser'],
   },
   adminVerifyUser: {
-    tables: { users: ro, records: rw },
-    cognito: ['ListUsers', 'AdminGetUser', 'AdminConfirmSignUp', 'AdminUpdateUserAttributes'],
+    tables: { users: ro, records: appendTo('admin-audit') },
+    cognito: ['ListUsers', 'AdminConfirmSignUp', 'AdminUpdateUserAttributes'],
   },
   adminDeleteUser: {
-    tables: { users: rw, orgs: rw, images: rw, records: rw }, bucket: rw, stripe: 'api',
-    cognito: ['ListUsers', 'AdminGetUser', 'AdminUserGlobalSignOut', 'AdminDeleteUser'], timeoutSeconds: 25,
+    tables: { users: rw, orgs: rw, images: rw, records: appendTo('admin-audit') }, bucket: rw, stripe: 'api',
+    cognito: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'], timeoutSeconds: 25,
   },
   adminListAudit: { tables: { records: ro } },
 
-  // ── image library ── presigned GET for listing, presigned PUT for upload.
+  // ── image library ── presigned GET for listing, presigned PUT for upload. Writes read the
+  // caller's user row first (lambdas/lib/account-guard.ts: a deleted user's token writes nothing).
   listImages: { tables: { images: ro }, bucket: ro },
-  createImage: { tables: { images: rw }, bucket: rw },
+  createImage: { tables: { users: ro, images: rw }, bucket: rw },
   // Thumbnails with sharp (a native module: linux-arm64 layer, see infra/README.md).
-  finalizeImage: { tables: { images: rw }, bucket: rw, nativeModules: ['sharp'], memorySize: 1024, timeoutSeconds: 25 },
-  updateImage: { tables: { images: rw }, bucket: ro },
-  deleteImage: { tables: { images: rw }, bucket: rw },
+  finalizeImage: { tables: { users: ro, images: rw }, bucket: rw, nativeModules: ['sharp'], memorySize: 1024, timeoutSeconds: 25 },
+  updateImage: { tables: { users: ro, images: rw }, bucket: ro },
+  deleteImage: { tables: { users: ro, images: rw }, bucket: rw },
 
-  // ── contact ── stored for staff, with a notification e-mail.
-  submitContactSales: { tables: { records: rw }, email: true },
+  // ── contact ── stored for staff (who read it in the records table); public, so never the audit partition.
+  submitContactSales: { tables: { records: appendTo('contact-sales') } },
 };

@@ -1,22 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Node } from 'constructs';
+import { readOverrides } from './environment-overrides';
 import { environmentFromContext, type EnvironmentConfig } from './environments';
+import { assertDeployable } from './placeholders';
 
 /** Repository root (infra/..), so entries and dist/web resolve the same from any working directory. */
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /**
- * Everything a deployment can be told from outside: `-c key=value` on the command line or the
- * `context` block of cdk.json. All of it is read at synth time without AWS calls; secrets are
- * never context values, only the names under which they are stored.
+ * What a deployment is told from outside. The environment's settings come from
+ * infra/environments.ts plus the untracked override file; the few `-c` values left are about the
+ * build on this machine, never about what the environment is.
  */
 export interface DeploySettings {
   env: EnvironmentConfig;
-  /** Google OAuth client id; the Google identity provider exists only when this is set. */
-  googleClientId?: string;
-  /** ACM certificate (us-east-1) for the site host; without it CloudFront serves its own domain. */
-  certificateArn?: string;
   /** Stripe price ids; when absent they are read at deploy time from SSM String parameters. */
   stripePremiumPrice?: string;
   stripeEnterprisePrice?: string;
@@ -24,10 +22,11 @@ export interface DeploySettings {
   stripeParamKmsKeyArn?: string;
   /** Folder of the built SPA to upload, or undefined to skip the upload. */
   webDist?: string;
-  /** Mailing-list JSONP endpoint (post-json) for the newsletter form. */
-  newsletterUrl?: string;
-  /** Support address shown by the site (config.json `supportEmail`). */
-  supportEmail?: string;
+  /**
+   * 'required' (default): bundling fails when the linux-arm64 native packages (sharp) cannot be
+   * installed. 'optional': the offline check (`npm run synth`) goes on without them, with a warning.
+   */
+  nativeModulesInstall: 'required' | 'optional';
 }
 
 const str = (node: Node, key: string): string | undefined => {
@@ -36,23 +35,12 @@ const str = (node: Node, key: string): string | undefined => {
   return String(v);
 };
 
-const list = (node: Node, key: string): string[] | undefined => {
-  const v = node.tryGetContext(key);
-  if (v === undefined || v === null || v === '') return undefined;
-  const items = Array.isArray(v) ? v.map(String) : String(v).split(',');
-  return items.map((s) => s.trim()).filter(Boolean);
-};
-
 export function settingsFromContext(node: Node): DeploySettings {
   const base = environmentFromContext(str(node, 'env'));
-  const siteUrl = str(node, 'siteUrl')?.replace(/\/+$/, '');
-  const env: EnvironmentConfig = {
-    ...base,
-    ...(siteUrl ? { siteUrl } : {}),
-    extensionOrigins: list(node, 'extensionOrigins') ?? base.extensionOrigins,
-    emailFrom: str(node, 'emailFrom') ?? base.emailFrom,
-  };
-  new URL(env.siteUrl); // fails synth early on a malformed override
+  const env: EnvironmentConfig = { ...base, ...readOverrides(repoRoot, base.name, str(node, 'environmentsFile')) };
+  env.siteUrl = env.siteUrl.replace(/\/+$/, '');
+  new URL(env.siteUrl); // fails synth early on a malformed value
+  assertDeployable(env);
 
   // dist/web (the Vite build) is uploaded when it holds a build, or when forced with -c deployWeb=true.
   const deployWeb = str(node, 'deployWeb');
@@ -63,13 +51,10 @@ export function settingsFromContext(node: Node): DeploySettings {
 
   return {
     env,
-    googleClientId: str(node, 'googleClientId'),
-    certificateArn: str(node, 'certificateArn'),
     stripePremiumPrice: str(node, 'stripePremiumPrice'),
     stripeEnterprisePrice: str(node, 'stripeEnterprisePrice'),
     stripeParamKmsKeyArn: str(node, 'stripeParamKmsKeyArn'),
     webDist,
-    newsletterUrl: str(node, 'newsletterUrl'),
-    supportEmail: str(node, 'supportEmail'),
+    nativeModulesInstall: str(node, 'nativeModulesInstall') === 'optional' ? 'optional' : 'required',
   };
 }

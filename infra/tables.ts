@@ -34,6 +34,8 @@ export const tables = {
   },
   images: {
     name: 'images', envVar: 'IMAGES_TABLE', partitionKey: S('userId'), sortKey: S('imageId'), indexes: [],
+    // Pending (never finalised) images expire; finalising removes the attribute (docs/images.md).
+    ttlAttribute: 'expiresAt',
   },
   records: {
     // Append-only records staff read: contact-sales requests and the admin audit trail. pk = kind.

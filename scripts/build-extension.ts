@@ -1,8 +1,9 @@
 /**
  * Builds the extension into dist/extension and zips it into dist/extension.zip for the stores.
- *   npm run build:extension
- * Env: EXTENSION_SITE_ORIGINS (comma-separated origins allowed to talk to the frame page),
- *      EXTENSION_SITE_URL (base of the website links).
+ *   npm run build:extension            release build: production site origins only
+ *   npm run build:extension -- --dev   dev build for the local stack (loopback origins, dev key, no zip)
+ * Env (release): EXTENSION_SITE_ORIGINS (comma-separated origins allowed to talk to the frame page),
+ *      EXTENSION_SITE_URL (base of the website links). Loopback origins are refused there.
  * Tests import buildExtension() to build with their own origins into a temp folder.
  */
 import { mkdir, readFile, rm, writeFile, copyFile, readdir } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import JSZip from 'jszip';
-import { DEFAULT_SITE_ORIGINS, DEFAULT_SITE_URL, parseOriginList } from '#shared/extension/site-origins';
+import { DEFAULT_SITE_ORIGINS, DEFAULT_SITE_URL, DEV_SITE_ORIGINS, DEV_SITE_URL, isLoopbackOrigin, parseOriginList } from '#shared/extension/site-origins';
 import { DEV_EXTENSION_KEY } from '../extension/dev-key';
 import { createManifest, ICON_SIZES } from '../extension/manifest';
 import { iconPng } from './extension/png-icon';
@@ -36,6 +37,18 @@ export interface BuildResult {
   outDir: string;
   zipPath: string | null;
   manifest: chrome.runtime.ManifestV3;
+}
+
+/** The dev build for the local stack's default ports: loopback origins and the fixed dev id. */
+export const DEV_BUILD: BuildOptions = { siteOrigins: DEV_SITE_ORIGINS, siteUrl: DEV_SITE_URL, devKey: true, zipPath: false };
+
+/** Release builds from the command line: production origins, or the env's, never loopback ones. */
+export function releaseBuildOptions(env: NodeJS.ProcessEnv): BuildOptions {
+  const origins = parseOriginList(env.EXTENSION_SITE_ORIGINS);
+  const siteUrl = env.EXTENSION_SITE_URL || undefined;
+  const local = [...origins, ...(siteUrl ? [new URL(siteUrl).origin] : [])].filter(isLoopbackOrigin);
+  if (local.length) throw new Error(`A release build must not trust local origins (${local.join(', ')}); use --dev for the local stack.`);
+  return { siteOrigins: origins.length ? origins : undefined, siteUrl };
 }
 
 const ENTRIES: Array<{ in: string; out: string; format: 'esm' | 'iife' }> = [
@@ -110,11 +123,7 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const envOrigins = parseOriginList(process.env.EXTENSION_SITE_ORIGINS);
-  const result = await buildExtension({
-    siteOrigins: envOrigins.length ? envOrigins : undefined,
-    siteUrl: process.env.EXTENSION_SITE_URL || undefined,
-  });
+  const result = await buildExtension(process.argv.includes('--dev') ? DEV_BUILD : releaseBuildOptions(process.env));
   console.log(`Built ${path.relative(ROOT, result.outDir)} (v${result.manifest.version})${result.zipPath ? ` and ${path.relative(ROOT, result.zipPath)}` : ''}`);
   console.log(`Site origins: ${(result.manifest.web_accessible_resources?.[0] as { matches: string[] }).matches.join(', ')}`);
 }

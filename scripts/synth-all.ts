@@ -3,16 +3,23 @@
  * `npx cdk synth -c env=<env> -o cdk.out/<env>`), with real bundling through the local esbuild and
  * cdk-nag's AwsSolutions checks. Prints a summary; exits 1 on any unacknowledged nag error.
  *
+ * Staging and master refuse placeholder settings: their values come from the untracked
+ * infra/environments.local.json when it exists, else from infra/environments.sample.json (a
+ * check of the templates only, not deployable). sharp's linux-arm64 packages are installed into
+ * finalizeImage's bundle from the registry or the npm cache; offline without them in the cache,
+ * the synth goes on with a warning (nativeModulesInstall=optional).
+ *
  *   npm run synth               all three environments
  *   npx tsx scripts/synth-all.ts dev master
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildStacks, createApp } from '../infra/build';
 import { routeList } from '../shared/api/routes';
 import { repoRoot } from '../infra/settings';
+import { DEFAULT_OVERRIDES_FILE } from '../infra/environment-overrides';
 
 const all = ['dev', 'staging', 'master'] as const;
 const wanted = process.argv.slice(2).filter(Boolean);
@@ -28,7 +35,10 @@ for (const envName of envs) {
   const t0 = Date.now();
   const outdir = path.join(repoRoot, 'cdk.out', envName);
   rmSync(outdir, { recursive: true, force: true });
-  const app = createApp({ env: envName }, outdir);
+  const local = existsSync(path.join(repoRoot, DEFAULT_OVERRIDES_FILE));
+  const environmentsFile = envName === 'dev' || local ? undefined : 'infra/environments.sample.json';
+  if (environmentsFile) console.log(`\n${envName}: no ${DEFAULT_OVERRIDES_FILE}; using ${environmentsFile} (template check, not deployable)`);
+  const app = createApp({ env: envName, nativeModulesInstall: 'optional', ...(environmentsFile ? { environmentsFile } : {}) }, outdir);
   const stacks = buildStacks(app);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const assembly = app.synth();
@@ -46,7 +56,7 @@ for (const envName of envs) {
   }
   const apiFns = Object.keys(stacks.api.functions).length;
   console.log(`  routes: ${routeList.length}, route functions: ${apiFns}, + PostConfirmation trigger`);
-  console.log(`  dist/web upload: ${stacks.settings.webDist ? path.relative(repoRoot, stacks.settings.webDist) : 'skipped (no build)'}; google IdP: ${stacks.settings.googleClientId ? 'on' : 'off'}`);
+  console.log(`  dist/web upload: ${stacks.settings.webDist ? path.relative(repoRoot, stacks.settings.webDist) : 'skipped (no build)'}; google IdP: ${stacks.settings.env.google ? 'on' : 'off'}`);
   console.log(`  cdk-nag AwsSolutions: ${errors.length} errors, ${warnings.length} warnings (unacknowledged)`);
   for (const v of nag.violations) {
     console.log(`    ${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);

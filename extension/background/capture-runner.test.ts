@@ -42,7 +42,7 @@ function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: num
       switch (msg.type) {
         case 'prepare': return geometry() as never;
         case 'warm-up': return geometry() as never;
-        case 'scroll-to': scrollY = msg.y; return { x: 0, y: scrollY } as never;
+        case 'scroll-to': scrollY = Math.min(msg.y, opts.contentHeight - 50); return { x: 0, y: scrollY } as never; // the browser stops at the end
         default: return { ok: true } as never;
       }
     },
@@ -72,7 +72,7 @@ describe('CaptureRunner', () => {
     const result = await runner.run();
     if ('restricted' in result) throw new Error('unexpected');
     expect(log.filter((l) => l !== 'progress')).toEqual([
-      'prepare', 'scroll-to 0', 'capture', 'warm-up', 'scroll-to 50 hide', 'capture', 'scroll-to 70 hide', 'capture', 'restore',
+      'prepare', 'scroll-to 0', 'capture', 'warm-up', 'scroll-to 50 hide', 'capture', 'scroll-to 71 hide', 'capture', 'restore',
     ]);
     expect(result.frames).toBe(3);
     expect(result.record).toMatchObject({ width: 200, height: 240, scale: 2, tileCount: 3, mode: 'stitch' });

@@ -5,11 +5,12 @@
  * can be tested against fakes.
  */
 import type { ContentMessage, ContentResponse, LiveDraw, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import { coveringStep, measureScale } from '../capture/device-scale';
 import { planFrames } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
 import { planSplit, type CanvasLimits } from '../capture/split-planner';
-import { planStitch, type PartPlan } from '../capture/stitch-plan';
+import { deviceViewport, planStitch, type PartPlan } from '../capture/stitch-plan';
 import type { CaptureRecord } from '../lib/capture-store';
 
 export class CaptureCancelled extends Error {
@@ -133,18 +134,19 @@ export class CaptureRunner {
     actual[0] = await this.scrollTo(0, 0, 0, false);
     this.check();
     const first = await deps.scheduler.run(() => deps.captureVisibleTab());
-    // scale = bitmap width / CSS viewport width: covers devicePixelRatio and page zoom alike.
-    const scale = pngSizeOfDataUrl(first).width / g0.innerWidth;
+    // devicePixelRatio (display scale × page zoom), checked against the bitmap's size.
+    const scale = measureScale(g0, pngSizeOfDataUrl(first));
     const work: Promise<void>[] = [this.storeDataUrl(0, first)];
 
     const g = await this.warmUp();
-    const plan = planFrames(g);
+    // Frames a little less than a viewport apart when device rows do not fall on whole CSS px.
+    const view = deviceViewport(g, scale).scroller;
+    const plan = planFrames(g, undefined, { x: coveringStep(view.width, scale.dpr), y: coveringStep(view.height, scale.dpr) });
     const total = plan.frames.length;
     const forward = (index: number, dataUrl: string) => {
       if (!deps.onFrame) return;
       // Frames not taken yet count at their planned position; this frame's draws need only its own.
-      const positions = plan.frames.map((p, i) => actual[i] ?? { x: p.x, y: p.y });
-      const partial = planStitch(g, plan, positions, scale, deps.limits);
+      const partial = planStitch(g, plan, actual, scale, deps.limits);
       const draws: LiveDraw[] = [];
       partial.parts.forEach((part, pi) => {
         for (const d of part.draws) if (d.tile === index) draws.push({ part: pi, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });
@@ -180,7 +182,7 @@ export class CaptureRunner {
     await deps.send({ target: 'content', type: 'progress', done: total, total, label: 'Saving capture…' }).catch(() => undefined);
     await Promise.all(work);
     const stitch = planStitch(g, plan, actual, scale, deps.limits);
-    return { record: this.record(g, stitch.width, stitch.height, scale, stitch.parts, total, 'stitch', plan.truncated), frames: total };
+    return { record: this.record(g, stitch.width, stitch.height, stitch.scale, stitch.parts, total, 'stitch', plan.truncated), frames: total };
   }
 
   private async runFast(g: PageGeometry): Promise<Omit<CaptureResult, 'timings'>> {

@@ -19,6 +19,8 @@ export async function debuggerCapture(
         format: 'png',
         captureBeyondViewport: true,
         fromSurface: true,
+        // A full page is one huge PNG: fast zlib settings halve the encode (bigger file, same pixels).
+        optimizeForSpeed: true,
         clip: { ...clip, scale: 1 },
       })) as { data: string };
       out.push(`data:image/png;base64,${res.data}`);

@@ -18,24 +18,36 @@ export interface FramePlan {
   truncated: boolean;
 }
 
-/** Cells of `view` size covering `content`; the last cell is shorter, its frame scrolls to the end. */
-function edges(content: number, view: number): number[] {
+/**
+ * Cell edges `step` apart until one passes the last scroll position: the frame at the end shows
+ * everything from that edge on, so the last cell is shorter. "Passes" means by 1 px, because the
+ * true end may lie up to 1 px beyond the whole-px scroll size the page reports.
+ */
+function edges(content: number, view: number, step: number): number[] {
   const out = [0];
-  const step = Math.max(1, Math.floor(view));
-  for (let p = step; p < content - 0.5; p += step) out.push(p);
-  out.push(content);
+  // Fractional at fractional scales: edges then fall on whole device rows (see coveringStep),
+  // and may exceed the reported view, which is rounded to whole CSS px.
+  const stride = Math.max(0.01, step);
+  const maxScroll = content - view;
+  if (maxScroll > 0) while (out[out.length - 1] < maxScroll + 1) out.push(Math.min(content, out[out.length - 1] + stride));
+  if (content > out[out.length - 1]) out.push(content);
   return out;
 }
 
-/** Row-major frames that together show every content pixel of the scroller exactly once. */
+/**
+ * Row-major frames that together show every content pixel of the scroller exactly once.
+ * `step` (CSS px, default the scroller's size) is how far apart frames are: at fractional scales
+ * a little less than the viewport, so device-pixel rounding never leaves a row uncovered.
+ */
 export function planFrames(
   g: Pick<PageGeometry, 'scroller' | 'contentWidth' | 'contentHeight'>,
   maxFrames = 400,
+  step: { x: number; y: number } = { x: g.scroller.width, y: g.scroller.height },
 ): FramePlan {
   const contentW = Math.max(g.contentWidth, g.scroller.width);
   const contentH = Math.max(g.contentHeight, g.scroller.height);
-  const colEdges = edges(contentW, g.scroller.width);
-  let rowEdges = edges(contentH, g.scroller.height);
+  const colEdges = edges(contentW, g.scroller.width, step.x);
+  let rowEdges = edges(contentH, g.scroller.height, step.y);
   const cols = colEdges.length - 1;
   let truncated = false;
   const maxRows = Math.max(1, Math.floor(maxFrames / cols));
@@ -45,16 +57,17 @@ export function planFrames(
   }
   const maxX = Math.max(0, contentW - g.scroller.width);
   const maxY = Math.max(0, contentH - g.scroller.height);
+  // Scroll sizes are whole CSS px and the true end may be up to 1 px further: the frames at the
+  // end ask 1 px past it, and the browser stops exactly there.
+  const endX = maxX > 0 ? maxX + 1 : 0;
+  const endY = maxY > 0 ? maxY + 1 : 0;
+  const lastRow = rowEdges.length - 2;
   const frames: PlannedFrame[] = [];
-  for (let row = 0; row < rowEdges.length - 1; row++) {
+  for (let row = 0; row <= lastRow; row++) {
     for (let col = 0; col < cols; col++) {
-      frames.push({
-        index: frames.length,
-        col,
-        row,
-        x: Math.min(colEdges[col], maxX),
-        y: Math.min(rowEdges[row], maxY),
-      });
+      const x = col === cols - 1 ? endX : colEdges[col];
+      const y = row === lastRow && !truncated ? endY : rowEdges[row];
+      frames.push({ index: frames.length, col, row, x, y });
     }
   }
   return { colEdges, rowEdges, frames, truncated };

@@ -1,70 +1,116 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { coveringStep, measureScale, toDevice, type DeviceScale } from './device-scale';
 import { planFrames } from './frame-plan';
-import { planSplit, fitsCanvas, CHROME_CANVAS_LIMITS } from './split-planner';
-import { planStitch, type StitchPlan } from './stitch-plan';
-
-interface Geo {
-  viewportWidth: number;
-  viewportHeight: number;
-  scroller: { x: number; y: number; width: number; height: number };
-  contentWidth: number;
-  contentHeight: number;
-}
+import { planSplit, fitsCanvas, CHROME_CANVAS_LIMITS, type CanvasLimits } from './split-planner';
+import { deviceViewport, planStitch, type StitchGeometry, type StitchPlan } from './stitch-plan';
 
 /**
- * Renders what each frame would show (a label per device pixel: content coordinates inside the
- * scroller, "outer" coordinates elsewhere), runs the plan, and compares with the expected image.
+ * A page as Chrome shows it, in device pixels: a viewport (the bitmap) of frameW × frameH, a
+ * scroller box `box` in it whose content is contentW × contentH device px. What the page reports
+ * in CSS px is derived the way Chrome rounds it; a scroll to CSS y lands on device row
+ * round(y × dpr) (clamped), and scrollY reports that row ÷ dpr as a float32.
  */
-function simulate(g: Geo, scale: number, limits = CHROME_CANVAS_LIMITS) {
-  const plan = planFrames(g);
-  const actual = plan.frames.map((f) => ({ x: f.x, y: f.y }));
-  const stitch = planStitch(g, plan, actual, scale, limits);
-  const R = g.scroller;
-  const label = (frameX: number, frameY: number, vx: number, vy: number) => {
-    if (vx >= R.x && vx < R.x + R.width && vy >= R.y && vy < R.y + R.height) {
-      return `c${Math.floor(frameX + vx - R.x)},${Math.floor(frameY + vy - R.y)}`;
-    }
-    return `o${Math.floor(vx)},${Math.floor(vy)}`;
-  };
-  const tile = (i: number, X: number, Y: number) => label(actual[i].x, actual[i].y, X / scale, Y / scale);
-  const out: string[][] = Array.from({ length: stitch.height }, () => Array(stitch.width).fill(''));
-  for (const part of stitch.parts) {
-    for (const d of part.draws) {
-      for (let y = 0; y < d.sh; y++) {
-        for (let x = 0; x < d.sw; x++) out[part.y + d.dy + y][part.x + d.dx + x] = tile(d.tile, d.sx + x, d.sy + y);
-      }
-    }
-  }
-  return { stitch, out, plan };
+interface DevicePage {
+  dpr: number;
+  frameW: number;
+  frameH: number;
+  box?: { x: number; y: number; width: number; height: number };
+  contentW: number;
+  contentH: number;
 }
 
-function expectedLabel(g: Geo, cssX: number, cssY: number): string | null {
-  const R = g.scroller;
-  const dW = g.contentWidth - R.width;
-  const dH = g.contentHeight - R.height;
-  const inCols = cssX >= R.x && cssX < R.x + g.contentWidth;
-  const inRows = cssY >= R.y && cssY < R.y + g.contentHeight;
-  if (inCols && inRows) return `c${Math.floor(cssX - R.x)},${Math.floor(cssY - R.y)}`;
-  // Regions beside the stretched scroller map back to the first frame's viewport.
-  const vx = cssX < R.x ? cssX : cssX >= R.x + g.contentWidth ? cssX - dW : null;
-  const vy = cssY < R.y ? cssY : cssY >= R.y + g.contentHeight ? cssY - dH : null;
-  if (inRows && vx !== null) return null; // beside the scroller below the first frame: left blank
-  if (inCols && vy !== null) return vx === null && cssX >= R.x + R.width ? null : `o${Math.floor(cssX)},${Math.floor(vy)}`;
-  if (vx !== null && vy !== null) return `o${Math.floor(vx)},${Math.floor(vy)}`;
-  return null;
+function cssGeometry(p: DevicePage): StitchGeometry {
+  const box = p.box ?? { x: 0, y: 0, width: p.frameW, height: p.frameH };
+  const vw = Math.round(p.frameW / p.dpr);
+  const vh = Math.round(p.frameH / p.dpr);
+  const doc = !p.box;
+  return {
+    innerWidth: vw,
+    innerHeight: vh,
+    viewportWidth: vw,
+    viewportHeight: vh,
+    scroller: doc ? { x: 0, y: 0, width: vw, height: vh } : { x: box.x / p.dpr, y: box.y / p.dpr, width: Math.round(box.width / p.dpr), height: Math.round(box.height / p.dpr) },
+    contentWidth: Math.round(p.contentW / p.dpr),
+    contentHeight: Math.round(p.contentH / p.dpr),
+  };
+}
+
+/** Plans and "captures" the page, then checks every draw against what Chrome would show. */
+function captureAndCheck(p: DevicePage, limits: CanvasLimits = CHROME_CANVAS_LIMITS): { stitch: StitchPlan; source: (X: number, Y: number) => string } {
+  const box = p.box ?? { x: 0, y: 0, width: p.frameW, height: p.frameH };
+  const g = cssGeometry(p);
+  const scale: DeviceScale = measureScale({ ...g, devicePixelRatio: p.dpr }, { width: p.frameW, height: p.frameH });
+  const view = deviceViewport(g, scale).scroller;
+  const plan = planFrames(g, 10_000, { x: coveringStep(view.width, scale.dpr), y: coveringStep(view.height, scale.dpr) });
+  const land = (css: number, max: number) => Math.min(Math.max(0, toDevice(css, p.dpr)), max);
+  const landed = plan.frames.map((f) => ({ x: land(f.x, p.contentW - box.width), y: land(f.y, p.contentH - box.height) }));
+  const actual = landed.map((d) => ({ x: Math.fround(d.x / p.dpr), y: Math.fround(d.y / p.dpr) }));
+  const stitch = planStitch(g, plan, actual, scale, limits);
+
+  // What a frame's bitmap pixel shows: content coordinates inside the box, viewport ones outside.
+  const shows = (tile: number, bx: number, by: number) =>
+    bx >= box.x && bx < box.x + box.width && by >= box.y && by < box.y + box.height
+      ? `c${landed[tile].x + bx - box.x},${landed[tile].y + by - box.y}`
+      : `o${bx},${by}`;
+  expect(stitch.width).toBe(p.frameW + p.contentW - box.width);
+  expect(stitch.height).toBe(p.frameH + p.contentH - box.height);
+  // Which draw paints each image pixel, checked draw by draw (each is a pure translation).
+  const inContent = (X: number, Y: number) => X >= box.x && X < box.x + p.contentW && Y >= box.y && Y < box.y + p.contentH;
+  let contentArea = 0;
+  for (const part of stitch.parts) {
+    for (const d of part.draws) {
+      expect(d.sx >= 0 && d.sy >= 0 && d.sx + d.sw <= p.frameW && d.sy + d.sh <= p.frameH, `draw inside frame ${d.tile}`).toBe(true);
+      expect(d.dx + d.sw <= part.width && d.dy + d.sh <= part.height, 'draw inside its part').toBe(true);
+      for (const [i, j] of [[0, 0], [d.sw - 1, 0], [0, d.sh - 1], [d.sw - 1, d.sh - 1]]) {
+        const X = part.x + d.dx + i;
+        const Y = part.y + d.dy + j;
+        const got = shows(d.tile, d.sx + i, d.sy + j);
+        if (inContent(X, Y)) expect(got, `image pixel ${X},${Y} from frame ${d.tile}`).toBe(`c${X - box.x},${Y - box.y}`);
+        else expect(got.startsWith('o'), `image pixel ${X},${Y} beside the scroller`).toBe(true);
+      }
+      if (inContent(part.x + d.dx, part.y + d.dy)) contentArea += d.sw * d.sh;
+    }
+  }
+  // Content covered exactly once: the areas add up and no two content draws overlap.
+  expect(contentArea).toBe(p.contentW * p.contentH);
+  const rects = stitch.parts.flatMap((part) => part.draws.map((d) => ({ x: part.x + d.dx, y: part.y + d.dy, w: d.sw, h: d.sh }))).filter((r) => inContent(r.x, r.y));
+  for (let a = 0; a < rects.length; a++) {
+    for (let b = a + 1; b < rects.length; b++) {
+      const A = rects[a];
+      const B = rects[b];
+      if (A.x < B.x + B.w && B.x < A.x + A.w && A.y < B.y + B.h && B.y < A.y + A.h) throw new Error(`draws ${JSON.stringify(A)} and ${JSON.stringify(B)} overlap`);
+    }
+  }
+  const source = (X: number, Y: number) => {
+    for (const part of stitch.parts) {
+      for (const d of part.draws) {
+        const x = X - part.x - d.dx;
+        const y = Y - part.y - d.dy;
+        if (x >= 0 && y >= 0 && x < d.sw && y < d.sh) return shows(d.tile, d.sx + x, d.sy + y);
+      }
+    }
+    return 'none';
+  };
+  return { stitch, source };
 }
 
 describe('planFrames', () => {
-  it('covers the content in row-major frames, the last one scrolled to the end', () => {
+  it('covers the content in row-major frames, the last ones asking 1 px past the end (the browser stops there)', () => {
     const p = planFrames({ scroller: { x: 0, y: 0, width: 100, height: 50 }, contentWidth: 250, contentHeight: 120 });
     expect(p.colEdges).toEqual([0, 100, 200, 250]);
     expect(p.rowEdges).toEqual([0, 50, 100, 120]);
     expect(p.frames.map((f) => [f.x, f.y])).toEqual([
-      [0, 0], [100, 0], [150, 0],
-      [0, 50], [100, 50], [150, 50],
-      [0, 70], [100, 70], [150, 70],
+      [0, 0], [100, 0], [151, 0],
+      [0, 50], [100, 50], [151, 50],
+      [0, 71], [100, 71], [151, 71],
     ]);
+  });
+  it('steps by a fractional CSS step, and adds no frame for a page one viewport tall', () => {
+    // 894 device rows at 1.25 are 715.2 CSS px, reported as 715; the page is three viewports tall.
+    const g = { scroller: { x: 0, y: 0, width: 1282, height: 715 }, contentWidth: 1282, contentHeight: 715 * 3 };
+    expect(planFrames(g, 400, { x: 1282, y: 715.2 }).frames.map((f) => f.y)).toEqual([0, 715.2, 1431]);
+    expect(planFrames({ ...g, contentHeight: 715 }, 400, { x: 1282, y: 715.2 }).frames).toHaveLength(1);
   });
   it('truncates very long pages', () => {
     const p = planFrames({ scroller: { x: 0, y: 0, width: 100, height: 10 }, contentWidth: 100, contentHeight: 1000 }, 20);
@@ -102,50 +148,78 @@ describe('planSplit', () => {
   });
 });
 
-describe('planStitch', () => {
-  const cases: Array<[string, Geo, number]> = [
-    ['document scroll, DPR 1', { viewportWidth: 40, viewportHeight: 30, scroller: { x: 0, y: 0, width: 40, height: 30 }, contentWidth: 40, contentHeight: 95 }, 1],
-    ['document scroll, DPR 2, horizontal overflow', { viewportWidth: 40, viewportHeight: 30, scroller: { x: 0, y: 0, width: 40, height: 30 }, contentWidth: 70, contentHeight: 65 }, 2],
-    ['inner scroller with header and sidebar', { viewportWidth: 50, viewportHeight: 40, scroller: { x: 10, y: 8, width: 36, height: 28 }, contentWidth: 36, contentHeight: 100 }, 1],
-    ['inner scroller, DPR 2', { viewportWidth: 50, viewportHeight: 40, scroller: { x: 10, y: 8, width: 36, height: 28 }, contentWidth: 36, contentHeight: 61 }, 2],
-  ];
-  it.each(cases)('%s: every output pixel comes from the right place', (_name, g, scale) => {
-    const { stitch, out } = simulate(g, scale);
-    expect(stitch.width).toBe(Math.round((g.viewportWidth + g.contentWidth - g.scroller.width) * scale));
-    for (let Y = 0; Y < stitch.height; Y++) {
-      for (let X = 0; X < stitch.width; X++) {
-        const want = expectedLabel(g, X / scale, Y / scale);
-        if (want !== null) expect(out[Y][X], `pixel ${X},${Y}`).toBe(want);
-      }
+describe('planStitch in device pixels', () => {
+  it('DPR 1.25, 1279 CSS px wide (1599 device px): rows near 4000 and 10000 land exactly', () => {
+    // bitmap width ÷ innerWidth = 1599 / 1279 = 1.2502 was the old scale: 2 rows off by row 10000.
+    const page: DevicePage = { dpr: 1.25, frameW: 1599, frameH: 996, contentW: 1599, contentH: 12_500 };
+    const { source } = captureAndCheck(page);
+    for (const Y of [3998, 3999, 4000, 4001, 4002, 9998, 9999, 10_000, 10_001, 10_002, 12_499]) {
+      expect(source(7, Y), `device row ${Y}`).toBe(`c7,${Y}`);
     }
   });
 
+  const cases: Array<[string, DevicePage]> = [
+    ['DPR 1, document', { dpr: 1, frameW: 40, frameH: 30, contentW: 40, contentH: 95 }],
+    ['DPR 2, horizontal overflow', { dpr: 2, frameW: 80, frameH: 60, contentW: 140, contentH: 130 }],
+    ['DPR 1.5, odd viewport', { dpr: 1.5, frameW: 1535, frameH: 1204, contentW: 1535, contentH: 15_000 }],
+    ['DPR 1.1 (zoom 110 %)', { dpr: 1.1, frameW: 1407, frameH: 880, contentW: 1407, contentH: 13_001 }],
+    ['DPR 1.75, odd viewport, wide', { dpr: 1.75, frameW: 1791, frameH: 1399, contentW: 3503, contentH: 9001 }],
+    ['zoom 90 %', { dpr: 0.9, frameW: 1151, frameH: 721, contentW: 1151, contentH: 9999 }],
+    ['inner scroller with header and sidebar, DPR 1', { dpr: 1, frameW: 50, frameH: 40, box: { x: 10, y: 8, width: 36, height: 28 }, contentW: 36, contentH: 100 }],
+    ['inner scroller, DPR 1.25', { dpr: 1.25, frameW: 400, frameH: 300, box: { x: 25, y: 50, width: 350, height: 240 }, contentW: 350, contentH: 4001 }],
+  ];
+  it.each(cases)('%s: every image pixel comes from the right place, once', (_name, page) => {
+    captureAndCheck(page);
+  });
+
+  it('any DPR, viewport and page length', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 1.375, 2.5),
+        fc.integer({ min: 200, max: 900 }),
+        fc.integer({ min: 150, max: 700 }),
+        fc.integer({ min: 0, max: 1200 }),
+        fc.integer({ min: 1, max: 9000 }),
+        (dpr, frameW, frameH, extraW, extraH) => {
+          // Overflow under a CSS px or two hides in the whole-px scroll sizes: the page reports none.
+          const overflow = (extra: number) => (extra < 2 * dpr ? 0 : extra);
+          captureAndCheck({ dpr, frameW, frameH, contentW: frameW + overflow(extraW), contentH: frameH + overflow(extraH) });
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('splits the plan into parts whose draws stay inside each part', () => {
-    const g: Geo = { viewportWidth: 40, viewportHeight: 30, scroller: { x: 0, y: 0, width: 40, height: 30 }, contentWidth: 40, contentHeight: 300 };
-    const { stitch, out } = simulate(g, 2, { maxSide: 250, maxArea: 1_000_000 });
+    const page: DevicePage = { dpr: 2, frameW: 80, frameH: 60, contentW: 80, contentH: 600 };
+    const { stitch, source } = captureAndCheck(page, { maxSide: 250, maxArea: 1_000_000 });
     expect(stitch.parts.length).toBe(3);
-    assertDrawsInside(stitch);
-    for (let Y = 0; Y < stitch.height; Y++) expect(out[Y][5]).toBe(`c2,${Math.floor(Y / 2)}`);
+    for (let Y = 0; Y < stitch.height; Y++) expect(source(5, Y)).toBe(`c5,${Y}`);
   });
 
   it('clips a frame that did not reach its planned position', () => {
-    const g: Geo = { viewportWidth: 40, viewportHeight: 30, scroller: { x: 0, y: 0, width: 40, height: 30 }, contentWidth: 40, contentHeight: 90 };
+    const g = cssGeometry({ dpr: 1, frameW: 40, frameH: 30, contentW: 40, contentH: 90 });
     const plan = planFrames(g);
     const actual = plan.frames.map((f) => ({ x: f.x, y: f.y }));
     actual[2] = { x: 0, y: 45 }; // page shrank: the last frame stopped short
-    const stitch = planStitch(g, plan, actual, 1);
+    const stitch = planStitch(g, plan, actual, { dpr: 1, frameWidth: 40, frameHeight: 30 });
     const last = stitch.parts[0].draws.filter((d) => d.tile === 2);
     expect(last).toEqual([{ tile: 2, sx: 0, sy: 15, sw: 40, sh: 15, dx: 0, dy: 60 }]);
   });
 });
 
-function assertDrawsInside(stitch: StitchPlan) {
-  for (const p of stitch.parts) {
-    for (const d of p.draws) {
-      expect(d.dx).toBeGreaterThanOrEqual(0);
-      expect(d.dy).toBeGreaterThanOrEqual(0);
-      expect(d.dx + d.sw).toBeLessThanOrEqual(p.width);
-      expect(d.dy + d.sh).toBeLessThanOrEqual(p.height);
-    }
-  }
-}
+describe('device scale', () => {
+  it('trusts devicePixelRatio over the rounded innerWidth', () => {
+    expect(measureScale({ innerWidth: 1282, innerHeight: 712, devicePixelRatio: 1.25 }, { width: 1602, height: 890 }).dpr).toBe(1.25);
+  });
+  it('falls back to the bitmap when devicePixelRatio disagrees with it', () => {
+    expect(measureScale({ innerWidth: 1000, innerHeight: 800, devicePixelRatio: 1 }, { width: 2000, height: 1600 }).dpr).toBe(2);
+  });
+  it('steps exactly one viewport of device rows, in fractional CSS px where needed', () => {
+    expect(coveringStep(890, 1.25)).toBe(712);
+    expect(coveringStep(996, 1.25)).toBe(796.8);
+    expect(coveringStep(1600, 2)).toBe(800);
+    const step = coveringStep(1204, 1.5);
+    for (let k = 1; k < 60; k++) expect(toDevice(k * step, 1.5), `frame ${k}`).toBe(k * 1204);
+  });
+});

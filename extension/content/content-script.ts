@@ -61,7 +61,7 @@ class CaptureSession {
     this.overlay = withOverlay ? new CaptureOverlay(requestCancel) : CaptureOverlay.none();
     this.target = chooseScrollTarget();
     const scrollerEl = this.target.el;
-    this.hider = new FixedHider(this.styles, (el) => el === this.overlay.host || (!!scrollerEl && el.contains(scrollerEl)));
+    this.hider = new FixedHider(this.styles, (el) => el === this.overlay.host || (!!scrollerEl && el.contains(scrollerEl)), () => this.target.position());
     this.origin = { doc: { x: scrollX, y: scrollY }, el: scrollerEl ? { x: scrollerEl.scrollLeft, y: scrollerEl.scrollTop } : null };
     // Smooth scrolling and scroll snapping would move the page away from the positions we ask for.
     for (const el of [document.documentElement, document.body, scrollerEl]) {
@@ -114,11 +114,11 @@ class CaptureSession {
 
   async scrollTo(x: number, y: number, hideFixed: boolean): Promise<ScrollPosition> {
     this.overlay.hide();
-    if (hideFixed) this.hider.apply();
+    if (hideFixed) await this.hider.apply();
     this.target.scrollTo(x, y);
     await settlePaint();
     // Late fixed elements may appear in reaction to the scroll itself.
-    if (hideFixed && this.hider.apply() > 0) await settlePaint();
+    if (hideFixed && (await this.hider.apply()) > 0) await settlePaint();
     return this.target.position();
   }
 

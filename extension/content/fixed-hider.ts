@@ -1,3 +1,4 @@
+import { hasFixedBackground, pinFixedBackground } from './fixed-backgrounds';
 import type { StylePatcher } from './style-patcher';
 
 /**
@@ -9,12 +10,17 @@ import type { StylePatcher } from './style-patcher';
 export class FixedHider {
   private scannedAll = false;
   private dirty = new Set<Element>();
+  /** Elements already handled (the style patcher also holds html and body for scroll-behavior). */
+  private readonly done = new WeakSet<Element>();
+  private backgrounds: HTMLElement[] = [];
   private readonly observer: MutationObserver;
 
   constructor(
     private readonly styles: StylePatcher,
     /** Elements never to touch: our overlay, and fixed ancestors of an inner scroller. */
     private readonly keep: (el: Element) => boolean,
+    /** How far the page has scrolled from the capture's origin (0,0) right now. */
+    private readonly scrolled: () => { x: number; y: number } = () => ({ x: 0, y: 0 }),
   ) {
     this.observer = new MutationObserver((records) => {
       for (const r of records) {
@@ -26,32 +32,43 @@ export class FixedHider {
   }
 
   /** Hides what needs hiding now. Returns how many elements were newly changed. */
-  apply(): number {
+  async apply(): Promise<number> {
     let changed = 0;
     if (!this.scannedAll) {
       this.scannedAll = true;
       this.dirty.clear();
       for (const el of document.querySelectorAll('*')) changed += this.check(el);
-      return changed;
+    } else {
+      const batch = [...this.dirty];
+      this.dirty.clear();
+      for (const root of batch) {
+        if (!root.isConnected) continue;
+        changed += this.check(root);
+        for (const el of root.querySelectorAll('*')) changed += this.check(el);
+      }
     }
-    const batch = [...this.dirty];
-    this.dirty.clear();
-    for (const root of batch) {
-      if (!root.isConnected) continue;
-      changed += this.check(root);
-      for (const el of root.querySelectorAll('*')) changed += this.check(el);
-    }
+    const pending = this.backgrounds;
+    this.backgrounds = [];
+    for (const el of pending) if (await pinFixedBackground(el, this.styles, this.scrolled())) changed += 1;
     return changed;
   }
 
   private check(el: Element): number {
-    if (!(el instanceof HTMLElement) || this.styles.has(el) || this.keep(el)) return 0;
-    const pos = getComputedStyle(el).position;
-    if (pos === 'fixed') {
+    if (!(el instanceof HTMLElement) || this.done.has(el) || this.keep(el)) return 0;
+    const cs = getComputedStyle(el);
+    if (hasFixedBackground(cs)) {
+      this.done.add(el);
+      this.backgrounds.push(el);
+    }
+    // The root and body are never hidden or made static (a page that locks scrolling fixes body).
+    if (el === document.documentElement || el === document.body) return 0;
+    if (cs.position === 'fixed') {
+      this.done.add(el);
       this.styles.set(el, 'visibility', 'hidden');
       return 1;
     }
-    if (pos === 'sticky') {
+    if (cs.position === 'sticky') {
+      this.done.add(el);
       this.styles.set(el, 'position', 'static');
       return 1;
     }

@@ -3,11 +3,12 @@
  * JPG or PDF, copies or deletes it, lists recent captures, and offers the Premium tools when the
  * website's login message says the user is Premium.
  */
+import { PRODUCT_NAME } from '#shared/domain/product-name';
 import { LIVE_PORT_PREFIX, STORAGE_KEYS, type LiveMessage } from '#shared/extension/messages';
 import { SPLIT_WARNING_THRESHOLD } from '../capture/split-planner';
 import { RESTRICTED_MESSAGES, type RestrictedReason } from '../capture/url-policy';
 import { siteLink } from '../lib/build-config';
-import { deleteCapture, getCapture, getTile, listCaptures, putCapture, type CaptureRecord } from '../lib/capture-store';
+import { deleteCapture, getCapture, getTile, listCaptures, putCapture, shownSize, type CaptureRecord } from '../lib/capture-store';
 import { isPremium, readLogin } from '../lib/login-state';
 import { readSettings } from '../lib/settings';
 import { clampBox, EditHistory, type Box, type EditOp } from './edit-ops';
@@ -64,10 +65,11 @@ async function act(label: string, fn: () => Promise<string | void>): Promise<voi
 
 // ---------- links and entitlement ----------
 
-function setupLinks(): void {
-  $<HTMLAnchorElement>('link-account').href = siteLink('/account');
-  $<HTMLAnchorElement>('link-premium').href = siteLink('/premium');
-  $<HTMLAnchorElement>('link-checkout').href = siteLink('/checkout');
+/** Links to the site; once a capture is open they bring the user back to it. */
+function setupLinks(captureId?: string): void {
+  $<HTMLAnchorElement>('link-account').href = siteLink('/account', captureId);
+  $<HTMLAnchorElement>('link-premium').href = siteLink('/premium', captureId);
+  $<HTMLAnchorElement>('link-checkout').href = siteLink('/checkout', captureId);
 }
 
 async function refreshPremium(): Promise<void> {
@@ -83,9 +85,11 @@ async function refreshPremium(): Promise<void> {
 // ---------- recent captures ----------
 
 async function renderRecent(): Promise<void> {
-  const list = $('recent-list');
-  list.replaceChildren();
   const items = await listCaptures();
+  // Cleared only after the read, so overlapping redraws (after edits) never add items twice.
+  const list = $('recent-list');
+  list.querySelectorAll('img').forEach((img) => URL.revokeObjectURL(img.src));
+  list.replaceChildren();
   if (!items.length) {
     const li = document.createElement('li');
     li.textContent = 'No captures yet. Press Alt+Shift+P on any page.';
@@ -108,7 +112,8 @@ async function renderRecent(): Promise<void> {
     title.textContent = c.title || c.url;
     const date = document.createElement('span');
     date.className = 'date';
-    date.textContent = `${new Date(c.createdAt).toLocaleString()} · ${c.parts.length > 1 ? `${c.parts.length} images` : `${c.width}×${c.height}`}`;
+    const size = shownSize(c);
+    date.textContent = `${new Date(c.createdAt).toLocaleString()} · ${c.parts.length > 1 ? `${c.parts.length} images` : `${size.width}×${size.height}`}`;
     a.append(title, date);
     li.append(a);
     list.append(li);
@@ -189,10 +194,13 @@ async function loadCapture(id: string, liveComposed = false): Promise<void> {
     setState('missing');
     return;
   }
+  setupLinks(record.id);
+  // The list may have been drawn before the record was read: mark this capture as the current one.
+  void renderRecent();
   $('capture').hidden = false;
   $('capture-title').textContent = record.title || record.url;
-  document.title = `${record.title || 'Capture'} – Full Page Screenshot`;
-  $('capture-meta').textContent = `${record.url} · ${new Date(record.createdAt).toLocaleString()} · ${record.width}×${record.height} px`;
+  document.title = `${record.title || 'Capture'} – ${PRODUCT_NAME}`;
+  showMeta();
   const notes: string[] = [];
   const n = record.parts.length;
   if (n > 1) {
@@ -212,6 +220,13 @@ async function loadCapture(id: string, liveComposed = false): Promise<void> {
   const first = record.parts[0];
   const reuse = liveComposed && !record.edits?.[0]?.length && view.width === first.width && view.height === first.height;
   await showPart(0, reuse);
+}
+
+/** URL, date and size: the whole capture's when split, else the image's as edited (crop, undo). */
+function showMeta(): void {
+  if (!record) return;
+  const size = record.parts.length > 1 ? record : shownSize(record);
+  $('capture-meta').textContent = `${record.url} · ${new Date(record.createdAt).toLocaleString()} · ${size.width}×${size.height} px`;
 }
 
 async function showPart(i: number, alreadyComposed = false): Promise<void> {
@@ -300,6 +315,9 @@ async function afterHistoryChange(): Promise<void> {
   rerender();
   record.edits = { ...(record.edits ?? {}), [partIndex]: [...history.current] };
   await putCapture(record);
+  // A crop changes the size shown here and in the recent list.
+  showMeta();
+  void renderRecent();
 }
 
 function selectionBox(): Box | null {

@@ -1,5 +1,6 @@
 /** PDF export with pdf-lib: each image cut into pages of the chosen size, plainly or smartly. */
 import { PDFDocument } from 'pdf-lib';
+import { PRODUCT_NAME } from '#shared/domain/product-name';
 import { plainBreaks, smartBreaks } from '../capture/page-breaks';
 import { canvasToBlob, type AnyCanvas } from './render';
 
@@ -58,7 +59,7 @@ export function pageCuts(canvas: AnyCanvas, opts: PdfOptions): number[] {
 export async function buildPdf(images: AsyncIterable<AnyCanvas> | AnyCanvas[], opts: PdfOptions, title: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
-  pdf.setCreator('Full Page Screenshot');
+  pdf.setCreator(PRODUCT_NAME);
   for await (const canvas of images) {
     const cuts = pageCuts(canvas, opts);
     let top = 0;

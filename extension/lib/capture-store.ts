@@ -4,7 +4,7 @@
  * saving costs nothing extra during capture; the editor stitches on a canvas when it opens one.
  */
 import type { PartPlan } from '../capture/stitch-plan';
-import type { EditOp } from '../editor/edit-ops';
+import { sizeAfter, type EditOp, type Size } from '../editor/edit-ops';
 
 export interface CaptureRecord {
   id: string;
@@ -28,7 +28,16 @@ export interface CaptureRecord {
   thumbnail?: Blob;
 }
 
-export type CaptureSummary = Pick<CaptureRecord, 'id' | 'url' | 'title' | 'createdAt' | 'width' | 'height' | 'parts' | 'thumbnail'>;
+export type CaptureSummary = Pick<CaptureRecord, 'id' | 'url' | 'title' | 'createdAt' | 'width' | 'height' | 'parts' | 'edits' | 'thumbnail'>;
+
+/**
+ * The size to show for image `part` of a capture: as captured, then through its saved edits, so a
+ * crop (or its undo) changes what the editor and the recent list say.
+ */
+export function shownSize(c: Pick<CaptureRecord, 'parts' | 'edits'>, part = 0): Size {
+  const p = c.parts[part];
+  return sizeAfter({ width: p.width, height: p.height }, c.edits?.[part] ?? []);
+}
 
 const DB_NAME = 'fps-captures';
 const DB_VERSION = 1;
@@ -101,7 +110,7 @@ export async function listCaptures(): Promise<CaptureSummary[]> {
   const all: CaptureRecord[] = await req(db.transaction('captures').objectStore('captures').getAll());
   return all
     .sort((a, b) => b.createdAt - a.createdAt)
-    .map(({ id, url, title, createdAt, width, height, parts, thumbnail }) => ({ id, url, title, createdAt, width, height, parts, thumbnail }));
+    .map(({ id, url, title, createdAt, width, height, parts, edits, thumbnail }) => ({ id, url, title, createdAt, width, height, parts, edits, thumbnail }));
 }
 
 export async function deleteCapture(id: string): Promise<void> {

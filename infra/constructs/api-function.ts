@@ -12,10 +12,18 @@ import type { Construct } from 'constructs';
 import {
   ESM_REQUIRE_BANNER, LAMBDA_MINIFY, LAMBDA_SOURCE_MAP, LAMBDA_SOURCES_CONTENT, LAMBDA_TARGET, MAIN_FIELDS, lambdaAliases, lambdaExternals,
 } from '../bundling';
+import { nativeModuleHooks } from '../native-modules';
 import type { TableDef } from '../tables';
 import { repoRoot } from '../settings';
 
 export type AccessMode = 'RO' | 'RW';
+
+/**
+ * Table access: read-only, read-write, or append-only: `dynamodb:PutItem` alone, on the partition
+ * keys listed (`dynamodb:LeadingKeys`), for a trail nobody may rewrite (the records table). IAM
+ * cannot require attribute_not_exists, so the writer's own condition keeps a put from overwriting.
+ */
+export type TableAccess = AccessMode | { readonly append: readonly string[] };
 
 /** Where the Parameters and Secrets extension listens (its default; lambdas/adapters/parameters-client.ts). */
 export const PARAMETERS_EXTENSION_PORT = 2773;
@@ -48,6 +56,9 @@ const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject'];
 
 export interface ApiFunctionProps
   extends Omit<NodejsFunctionProps, 'runtime' | 'architecture' | 'entry' | 'handler' | 'logGroup' | 'loggingFormat' | 'role' | 'bundling'> {
+  /** Required (no default): infra/route-sizes.ts sizes every function by measurement. */
+  readonly memorySize: number;
+  readonly timeout: Duration;
   /** Handler module under `lambdas/`, without extension (the route table's `handler`). */
   readonly handlerModule: string;
   /** Powertools service name (logger `service` key). */
@@ -56,10 +67,12 @@ export interface ApiFunctionProps
   /** What happens to the log group when the stack is deleted. */
   readonly logRemovalPolicy?: RemovalPolicy;
   /**
-   * Packages to leave out of the bundle besides `@aws-sdk/*`, for native modules that must come
-   * from a Lambda layer built for linux-arm64 (pass it in `layers`), e.g. `sharp`.
+   * Native packages (e.g. `sharp`) left out of the esbuild bundle and installed for linux-arm64
+   * from the registry into the bundle's own node_modules (infra/native-modules.ts).
    */
-  readonly extraExternalModules?: string[];
+  readonly nativeModules?: readonly string[];
+  /** 'optional' lets an offline synth go on without them (see DeploySettings.nativeModulesInstall). */
+  readonly nativeModulesInstall?: 'required' | 'optional';
 }
 
 /**
@@ -72,7 +85,7 @@ export class ApiFunction extends NodejsFunction {
   private readonly ownRole: iam.Role;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
-    const { handlerModule, serviceName, logRetention, logRemovalPolicy, environment, extraExternalModules, ...rest } = props;
+    const { handlerModule, serviceName, logRetention, logRemovalPolicy, environment, nativeModules = [], nativeModulesInstall = 'required', ...rest } = props;
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: logRetention,
       removalPolicy: logRemovalPolicy ?? RemovalPolicy.DESTROY,
@@ -89,9 +102,9 @@ export class ApiFunction extends NodejsFunction {
     }));
 
     super(scope, id, {
-      memorySize: 512,
-      timeout: Duration.seconds(15),
       ...rest,
+      // X-Ray: each invocation is traced (the HTTP API has no X-Ray of its own).
+      tracing: lambda.Tracing.ACTIVE,
       entry: path.join(repoRoot, 'lambdas', `${handlerModule}.ts`),
       handler: 'handler',
       runtime: lambda.Runtime.NODEJS_22_X,
@@ -117,7 +130,8 @@ export class ApiFunction extends NodejsFunction {
         sourceMap: LAMBDA_SOURCE_MAP,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: LAMBDA_SOURCES_CONTENT,
-        externalModules: lambdaExternals(extraExternalModules),
+        externalModules: lambdaExternals(nativeModules),
+        commandHooks: nativeModuleHooks(nativeModules, nativeModulesInstall),
         banner: ESM_REQUIRE_BANNER,
         logLevel: LogLevel.WARNING,
         // NodejsFunction runs the esbuild CLI, which takes aliases as flags (no plugins).
@@ -129,15 +143,25 @@ export class ApiFunction extends NodejsFunction {
     // AwsSolutions-L1 wants the newest Node.js runtime. DESIGN.md pins nodejs22.x ("Versions
     // verified"): the middy and Powertools versions in use are verified on it, and the local stack
     // runs the same handlers on Node 20/22. Moving to a newer runtime is a deliberate upgrade.
+    // AwsSolutions-IAM5: X-Ray's PutTraceSegments/PutTelemetryRecords have no resource-level scoping.
+    Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray tracing actions (PutTraceSegments, PutTelemetryRecords) only accept Resource "*".' });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason: 'Runtime pinned to nodejs22.x by DESIGN.md (verified middy/Powertools versions); upgrades are deliberate.',
     });
   }
 
-  /** Read or read-write data access to one table and its named indexes; injects the table's env var. */
-  bindTable(t: BindableTable, mode: AccessMode): this {
+  /** Read, read-write or append-only data access to one table and its named indexes; injects the table's env var. */
+  bindTable(t: BindableTable, mode: TableAccess): this {
     this.addEnvironment(t.def.envVar, t.table.tableName);
+    if (typeof mode === 'object') {
+      this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [t.table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [...mode.append] } },
+      }));
+      return this;
+    }
     this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
       actions: mode === 'RW' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
       // Each index by name rather than `index/*`: no wildcard in the policy.

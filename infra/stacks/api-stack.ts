@@ -1,10 +1,9 @@
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
@@ -12,9 +11,11 @@ import { routeList } from '#shared/api/routes';
 import type { RouteDef } from '#shared/api/route';
 import { ApiFunction } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
-import { resourcePrefix, siteOrigins, stripePriceParam, stripeSecretParam, stripeWebhookSecretParam } from '../names';
+import { resourcePrefix, stripePriceParam, stripeSecretParam, stripeWebhookSecretParam } from '../names';
 import { DataRefs } from '../refs';
 import { routeGrants } from '../route-grants';
+import { routeSizes } from '../route-sizes';
+import type { Site } from '../site-url';
 import type { TableKey } from '../tables';
 
 export interface ApiStackProps extends StackProps {
@@ -24,7 +25,14 @@ export interface ApiStackProps extends StackProps {
   stripePremiumPrice?: string;
   stripeEnterprisePrice?: string;
   stripeParamKmsKeyArn?: string;
+  /** Where the site is served (CORS, SITE_URL). */
+  site: Site;
+  /** See DeploySettings.nativeModulesInstall. */
+  nativeModulesInstall: 'required' | 'optional';
 }
+
+/** Routes callable without a Cognito token: the ones anybody on the internet can hammer. */
+export const isPublicRoute = (route: Pick<RouteDef, 'caller'>) => !needsJwt(route);
 
 /**
  * API Gateway HTTP route key path. HTTP APIs reject route paths ending in `/` and route a request
@@ -48,6 +56,7 @@ export class ApiStack extends Stack {
   /** Base URL without trailing slash, e.g. https://abc.execute-api.eu-west-1.amazonaws.com */
   readonly apiUrl: string;
   readonly functions: Record<string, ApiFunction> = {};
+  readonly stage: apigwv2.HttpStage;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -69,7 +78,7 @@ export class ApiStack extends Stack {
     };
     const commonEnv = {
       APP_ENV: env.name,
-      SITE_URL: env.siteUrl,
+      SITE_URL: props.site.url,
       EXTENSION_ORIGINS: env.extensionOrigins.join(','),
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
@@ -85,7 +94,7 @@ export class ApiStack extends Stack {
       description: `Full-page screenshot API (${env.name})`,
       createDefaultStage: false,
       corsPreflight: {
-        allowOrigins: siteOrigins(env),
+        allowOrigins: props.site.origins,
         allowMethods: [
           apigwv2.CorsHttpMethod.GET, apigwv2.CorsHttpMethod.POST, apigwv2.CorsHttpMethod.PUT,
           apigwv2.CorsHttpMethod.DELETE, apigwv2.CorsHttpMethod.OPTIONS,
@@ -94,7 +103,7 @@ export class ApiStack extends Stack {
         maxAge: Duration.hours(1),
       },
     });
-    new apigwv2.HttpStage(this, 'DefaultStage', {
+    const stage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
@@ -124,14 +133,12 @@ export class ApiStack extends Stack {
       identitySource: ['$request.header.Authorization'],
     });
 
+    // CloudFormation JSON (RouteSettings is an untyped map by route key), hence the PascalCase keys.
+    const publicRouteSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of routeList) {
       const grants = routeGrants[route.id as keyof typeof routeGrants];
       const name = pascal(route.id);
-      const native = grants.nativeModules ?? [];
-      const layers = native.flatMap((m) => {
-        const arn = this.node.tryGetContext(`${m}LayerArn`) as string | undefined;
-        return arn ? [lambda.LayerVersion.fromLayerVersionArn(this, `${name}${pascal(m)}Layer`, arn)] : [];
-      });
+      const size = routeSizes[route.id as keyof typeof routeSizes];
       const fn = new ApiFunction(this, `${name}Fn`, {
         functionName: `${prefix}-${route.id}`,
         description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
@@ -139,18 +146,14 @@ export class ApiStack extends Stack {
         serviceName: `${prefix}-api`,
         logRetention: env.logRetentionDays as logs.RetentionDays,
         logRemovalPolicy: removalPolicy,
-        memorySize: grants.memorySize,
-        timeout: grants.timeoutSeconds ? Duration.seconds(grants.timeoutSeconds) : undefined,
+        memorySize: size.memoryMb,
+        timeout: Duration.seconds(size.timeoutSeconds),
+        // A flood on a public route must not take the concurrency the signed-in routes need.
+        ...(isPublicRoute(route) ? { reservedConcurrentExecutions: env.publicRouteConcurrency } : {}),
         environment: { ...commonEnv, ...(grants.stripe ? stripeEnv : {}) },
-        extraExternalModules: [...native],
-        layers,
+        nativeModules: grants.nativeModules ?? [],
+        nativeModulesInstall: props.nativeModulesInstall,
       });
-      for (const m of native.filter((m) => !this.node.tryGetContext(`${m}LayerArn`))) {
-        Annotations.of(fn).addWarningV2(
-          'fps:nativeModuleLayer',
-          `${route.id} loads '${m}' from a linux-arm64 layer; pass -c ${m}LayerArn=<layer version ARN> (see infra/README.md).`,
-        );
-      }
       for (const [key, mode] of Object.entries(grants.tables ?? {}) as [TableKey, 'RO' | 'RW'][]) {
         fn.bindTable(data.tables[key], mode);
       }
@@ -164,6 +167,11 @@ export class ApiStack extends Stack {
       }
       if (grants.email) fn.allowSendEmail(env.emailFrom);
       this.functions[route.id] = fn;
+      if (isPublicRoute(route)) {
+        publicRouteSettings[`${route.method} ${awsRoutePath(route.path)}`] = {
+          ThrottlingRateLimit: env.publicRouteThrottle.rateLimit, ThrottlingBurstLimit: env.publicRouteThrottle.burstLimit,
+        };
+      }
 
       const [httpRoute] = this.api.addRoutes({
         path: awsRoutePath(route.path),
@@ -184,6 +192,12 @@ export class ApiStack extends Stack {
         });
       }
     }
+
+    // Per-route throttling of the public routes (route settings need the routes to exist first).
+    const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
+    cfnStage.routeSettings = publicRouteSettings;
+    for (const r of this.api.node.children.filter((c) => c instanceof apigwv2.HttpRoute)) cfnStage.node.addDependency(r);
+    this.stage = stage;
 
     new CfnOutput(this, 'ApiUrl', { value: this.apiUrl });
   }

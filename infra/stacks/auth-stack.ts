@@ -1,23 +1,23 @@
-import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
-import { googleClientSecretName, resourcePrefix } from '../names';
+import { googleClientSecretName, oauthDomainOf, resourcePrefix } from '../names';
 import { DataRefs } from '../refs';
+import { postConfirmationSize } from '../route-sizes';
+import type { Site } from '../site-url';
 
 export interface AuthStackProps extends StackProps {
   config: EnvironmentConfig;
-  /** Google OAuth client id; the Google identity provider is created only when given. */
-  googleClientId?: string;
-  /** Region of a verified SES identity for `config.emailFrom`; Cognito's own sender otherwise. */
-  sesRegion?: string;
+  /** Where the site is served: its origins are the OAuth callback and logout targets. */
+  site: Site;
 }
 
 /** The OAuth redirect targets of the SPA, for every origin the site is served from. */
-export function oauthRedirects(env: EnvironmentConfig) {
-  const origins = [env.siteUrl, ...env.extraCallbackOrigins].map((u) => u.replace(/\/+$/, ''));
+export function oauthRedirects(site: Site) {
+  const origins = site.origins.map((u) => u.replace(/\/+$/, ''));
   return {
     signIn: origins.map((o) => `${o}/auth/signin`),
     signOut: origins.map((o) => `${o}/auth/signout`),
@@ -34,6 +34,7 @@ export class AuthStack extends Stack {
   /** Managed-login host, `<prefix>.auth.<region>.amazoncognito.com`. */
   readonly oauthDomain: string;
   readonly googleEnabled: boolean;
+  readonly postConfirmation: ApiFunction;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -48,8 +49,11 @@ export class AuthStack extends Stack {
       description: 'Cognito PostConfirmation: creates the user row',
       logRetention: env.logRetentionDays as logs.RetentionDays,
       logRemovalPolicy: removalPolicy,
+      memorySize: postConfirmationSize.memoryMb,
+      timeout: Duration.seconds(postConfirmationSize.timeoutSeconds),
       environment: { APP_ENV: env.name },
     }).bindTable(data.tables.users, 'RW');
+    this.postConfirmation = postConfirmation;
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       userPoolName: `${prefix}-users`,
@@ -77,8 +81,10 @@ export class AuthStack extends Stack {
         emailBody: 'Your verification code is {####}',
         emailStyle: cognito.VerificationEmailStyle.CODE,
       },
-      email: props.sesRegion
-        ? cognito.UserPoolEmail.withSES({ fromEmail: env.emailFrom, sesRegion: props.sesRegion })
+      // SES from the environment's sender wherever it is configured (required for staging and
+      // master by infra/placeholders.ts); Cognito's own sender (50 mails a day) only in dev.
+      email: env.sesRegion
+        ? cognito.UserPoolEmail.withSES({ fromEmail: env.emailFrom, sesRegion: env.sesRegion, sesVerifiedDomain: env.emailFrom.split('@')[1] })
         : cognito.UserPoolEmail.withCognito(),
       lambdaTriggers: { postConfirmation },
       deletionProtection: env.retainData,
@@ -92,11 +98,12 @@ export class AuthStack extends Stack {
       id: 'AwsSolutions-COG1',
       reason: 'Password rule is fixed by the product specification (min 8, lower+upper case); client and server check the same rule.',
     });
-    // AwsSolutions-COG2 (warning): MFA is offered (TOTP, optional) but not required; requiring it
-    // would break the extension sign-in flow the specification describes.
+    // AwsSolutions-COG2 (warning): Cognito cannot require MFA for one group only. TOTP is enabled
+    // for everyone and optional; staff must have it: the staff set-up script enrols TOTP, and the
+    // staff handlers refuse a caller without MFA (infra/README.md "MFA for staff").
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
-      reason: 'TOTP MFA is optional for users; mandatory MFA is not part of the product sign-in flow.',
+      reason: 'MFA cannot be required per group: TOTP optional for customers, required for staff (set-up script and staff handlers).',
     });
     if (!env.threatProtection) {
       // AwsSolutions-COG8: the Plus plan (threat protection enforced) is billed per MAU; master
@@ -117,14 +124,14 @@ export class AuthStack extends Stack {
       cognitoDomain: { domainPrefix: env.authDomainPrefix },
       managedLoginVersion: cognito.ManagedLoginVersion.NEWER_MANAGED_LOGIN,
     });
-    this.oauthDomain = `${env.authDomainPrefix}.auth.${Aws.REGION}.amazoncognito.com`;
+    this.oauthDomain = oauthDomainOf(env);
 
     const providers = [cognito.UserPoolClientIdentityProvider.COGNITO];
     let google: cognito.UserPoolIdentityProviderGoogle | undefined;
-    if (props.googleClientId) {
+    if (env.google) {
       google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
         userPool: this.userPool,
-        clientId: props.googleClientId,
+        clientId: env.google.clientId,
         // Dynamic reference, resolved by CloudFormation at deploy time; never in the template.
         clientSecretValue: SecretValue.secretsManager(googleClientSecretName(env)),
         scopes: ['openid', 'email', 'profile'],
@@ -139,12 +146,13 @@ export class AuthStack extends Stack {
     }
     this.googleEnabled = Boolean(google);
 
-    const redirects = oauthRedirects(env);
+    const redirects = oauthRedirects(props.site);
     this.client = this.userPool.addClient('WebClient', {
       userPoolClientName: `${prefix}-web`,
       generateSecret: false,
-      // USER_PASSWORD_AUTH is the local-stack flow (same Amplify API); SRP for any direct sign-in.
-      authFlows: { userPassword: true, userSrp: true },
+      // SRP only: the password never leaves the browser. USER_PASSWORD_AUTH is the local stack's
+      // flow (cognito-local has no SRP) and stays off in AWS.
+      authFlows: { userPassword: false, userSrp: true },
       oAuth: {
         flows: { authorizationCodeGrant: true },
         scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE, cognito.OAuthScope.COGNITO_ADMIN],

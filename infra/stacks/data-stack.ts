@@ -4,11 +4,13 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { BindableTable } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
-import { imagesBucketName, resourcePrefix, siteOrigins } from '../names';
+import { imagesBucketName, resourcePrefix } from '../names';
 import { physicalTableName, tableList, tables, type TableKey } from '../tables';
 
 export interface DataStackProps extends StackProps {
   config: EnvironmentConfig;
+  /** Origins the browser uploads from (infra/site-url.ts; CloudFront's domain without a certificate). */
+  siteOrigins: string[];
 }
 
 const attr = (k: { name: string; type: 'S' | 'N' }): dynamodb.Attribute => ({
@@ -83,11 +85,11 @@ export class DataStack extends Stack {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'images/',
-      // The browser uploads with a presigned PUT (content-type is signed) and shows images with
-      // presigned GETs, both from the site's origin(s).
+      // The browser uploads with a presigned POST (size and type in its policy) and shows and
+      // downloads images with presigned GETs, all from the site's origin(s).
       cors: [{
-        allowedOrigins: siteOrigins(env),
-        allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+        allowedOrigins: props.siteOrigins,
+        allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
         allowedHeaders: ['content-type'],
         exposedHeaders: ['ETag'],
         maxAge: 3000,
@@ -96,6 +98,12 @@ export class DataStack extends Stack {
         noncurrentVersionExpiration: Duration.days(30),
         abortIncompleteMultipartUploadAfter: Duration.days(7),
         expiredObjectDeleteMarker: true,
+      }, {
+        // Uploads never finalised (finalise deletes its upload object): swept after a day.
+        id: 'abandoned-uploads',
+        prefix: 'uploads/',
+        expiration: Duration.days(1),
+        noncurrentVersionExpiration: Duration.days(1),
       }],
       removalPolicy,
       autoDeleteObjects: !env.retainData,

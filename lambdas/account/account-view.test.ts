@@ -23,8 +23,17 @@ describe('toAccount', () => {
     expect(toAccount(user, { org, member: member('active') })).toMatchObject({ type: 'organization', status: 'active', orgName: 'Acme' });
   });
 
-  it('gives a deactivated member no plan (they hold no seat)', () => {
+  it('answers a deactivated member as an individual (no seat, no org plan), keeping the org fields to tell them', () => {
     const a = toAccount(user, { org, member: member('deactivated') });
-    expect(a).toMatchObject({ type: 'organization', orgStatus: 'deactivated', status: null, subscription: null });
+    expect(a).toMatchObject({
+      type: 'user', orgStatus: 'deactivated', orgName: 'Acme', orgAdminEmail: 'a@acme.example', status: null, subscription: null,
+      customerId: null, card: null, trialEligible: true,
+    });
+  });
+
+  it('gives a deactivated member their own Premium, and no second trial after one', () => {
+    const own: Subscription = { ...sub, id: 'sub_own', plan: 'premium', amount: 1200, quantity: 1, status: 'canceled' };
+    const a = toAccount({ ...user, stripeCustomerId: 'cus_me', subscription: own }, { org, member: member('deactivated') });
+    expect(a).toMatchObject({ type: 'user', customerId: 'cus_me', subscription: { id: 'sub_own' }, trialEligible: false });
   });
 });

@@ -5,18 +5,27 @@ import type { UserRow } from '../adapters/users-repo';
 
 export interface OrgLink { org: OrgRow; member: MemberRow }
 
+/** Only an active member holds a seat, and so the organisation's plan; a deactivated one does not. */
+export const holdsSeat = (link: OrgLink | undefined): link is OrgLink => link?.member.orgStatus === 'active';
+
 /**
- * Builds the Account the clients see from the stored rows. A member of an organisation sees the
- * organisation's subscription; everyone else their own.
+ * One free trial per customer, as far as the stored row knows: the row keeps its last subscription
+ * snapshot even when it ended. Checkout also asks Stripe (the row may lag a webhook behind).
+ */
+export const trialEligibleFromRow = (user: UserRow): boolean => !user.subscription;
+
+/**
+ * Builds the Account the clients see from the stored rows. An active member of an organisation
+ * sees the organisation's subscription. A deactivated member holds no seat: they are an individual
+ * again (their own subscription, card and checkout), and the organisation fields stay so the pages
+ * can tell them that their seat was deactivated.
  */
 export function toAccount(user: UserRow, link?: OrgLink, payments?: Payment[]): Account {
-  // Only active members hold a seat, so only they get the organisation's plan.
-  const subscription = link
-    ? link.member.orgStatus === 'active' ? (link.org.subscription ?? null) : null
-    : (user.subscription ?? null);
+  const seat = holdsSeat(link) ? link : undefined;
+  const subscription = seat ? (seat.org.subscription ?? null) : (user.subscription ?? null);
   return {
     userId: user.userId,
-    customerId: link ? (link.org.stripeCustomerId ?? null) : (user.stripeCustomerId ?? null),
+    customerId: seat ? (seat.org.stripeCustomerId ?? null) : (user.stripeCustomerId ?? null),
     stripe_customer: user.stripeCustomerId ?? null,
     orgId: link?.org.orgId ?? null,
     orgName: link?.org.name ?? null,
@@ -28,9 +37,10 @@ export function toAccount(user: UserRow, link?: OrgLink, payments?: Payment[]): 
     status: subscription?.status ?? null,
     subscription,
     // The organisation's card is its admin's business; members see none.
-    card: link ? (link.member.orgRole === 'admin' ? (link.org.card ?? null) : null) : (user.card ?? null),
+    card: seat ? (seat.member.orgRole === 'admin' ? (seat.org.card ?? null) : null) : (user.card ?? null),
     ...(payments ? { payments } : {}),
     ...(user.abTestV2 ? { abTestV2: user.abTestV2 } : {}),
-    type: link ? 'organization' : 'user',
+    ...(seat ? {} : { trialEligible: trialEligibleFromRow(user) }),
+    type: seat ? 'organization' : 'user',
   };
 }

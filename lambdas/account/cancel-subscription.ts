@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { isLiveSubscription } from '#shared/domain/subscription';
 import { stripe } from '../adapters/stripe-client';
@@ -10,9 +11,25 @@ import { logger } from '../lib/logger';
 import { loadAccount, requireUserRow } from './load-account';
 
 /**
- * POST /account/subscription/cancel: cancels the subscription now (a trial ends without a charge;
- * a paid year is not prorated, as the terms say). An organisation's subscription is cancelled by
- * its admin only. Cancelling what is already cancelled just answers the account.
+ * Ends the subscription the way the Terms promise. A paid period ('active' at Stripe) is never cut
+ * short: it stops renewing and Premium lasts to the period end (no prorated refunds). Anything else
+ * — a free trial, a renewal whose payment failed, an incomplete first payment — has no paid time
+ * left, so it ends now and nothing is charged.
+ */
+async function endSubscription(s: Stripe, subscriptionId: string): Promise<void> {
+  // Stripe's own status, not the row's: a trial may have turned into a paid year a moment ago.
+  const live = await s.subscriptions.retrieve(subscriptionId);
+  if (live.status === 'active') {
+    await s.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    return;
+  }
+  await s.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `fps-cancel-${subscriptionId}` });
+}
+
+/**
+ * POST /account/subscription/cancel: cancels the subscription (see endSubscription for when that is
+ * now and when at the period end). An organisation's subscription is cancelled by its admin only.
+ * Cancelling what is already cancelled just answers the account.
  */
 export const handler = defineHandler(routes.cancelAccountSubscription, async ({ principal }) => {
   const user = await requireUserRow(principal.userId);
@@ -22,7 +39,7 @@ export const handler = defineHandler(routes.cancelAccountSubscription, async ({ 
   if (isLiveSubscription(sub)) {
     const s = await stripe();
     try {
-      await s.subscriptions.cancel(sub.id, {}, { idempotencyKey: `fps-cancel-${sub.id}` });
+      await endSubscription(s, sub.id);
     } catch (e) {
       // Already cancelled at Stripe (e.g. a webhook not applied yet): the sync below settles the row.
       if (!isStripeClientError(e)) throw e;

@@ -3,7 +3,7 @@ import type { AbTestGroup } from '#shared/domain/account';
 import { listPayments } from '../adapters/payments';
 import { usersRepo } from '../adapters/users-repo';
 import { defineHandler } from '../lib/define-handler';
-import { toAccount } from './account-view';
+import { holdsSeat, toAccount } from './account-view';
 import { loadAccount, orgLinkOf, requireUserRow } from './load-account';
 
 const drawAbGroup = (): AbTestGroup => (Math.random() < 0.5 ? 'A' : 'B');
@@ -16,9 +16,10 @@ export const handler = defineHandler(routes.lookupAccount, async ({ principal, q
     user = { ...user, abTestV2: await usersRepo.assignAbGroupOnce(user.userId, drawAbGroup()) };
   }
   if (!query.includePayments) return loadAccount(user);
-  // Organisation payments are the org admin's business; members see none.
+  // Organisation payments are the org admin's business; members see none. A deactivated member
+  // holds no seat: their payments are their own.
   const link = await orgLinkOf(user);
-  const customer = link ? (link.member.orgRole === 'admin' ? link.org.stripeCustomerId : undefined) : user.stripeCustomerId;
+  const customer = holdsSeat(link) ? (link.member.orgRole === 'admin' ? link.org.stripeCustomerId : undefined) : user.stripeCustomerId;
   // The link read above is the one the account shows (loadAccount would read the org rows again).
   return toAccount(user, link, await listPayments(customer));
 });

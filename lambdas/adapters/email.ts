@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { requireEnv } from '../lib/config';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { requireEnv, tableName } from '../lib/config';
+import { dynamo, isConditionalCheckFailed } from './dynamo-client';
 
 export interface EmailMessage {
   to: string;
@@ -37,6 +39,36 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
       },
     }),
   );
+}
+
+/** How long a "sent" mark is kept: longer than Stripe retries an event (3 days). */
+const SENT_MARK_SECONDS = 30 * 24 * 3600;
+
+/**
+ * Sends `message` once per `key` (e.g. 'receipt#in_123'): a conditional put of a mark in the
+ * idempotency table comes first, so a redelivered or re-sent event (even under a fresh event id)
+ * finds the mark and sends nothing. If sending fails the mark is removed, so a retry can send.
+ * Answers whether this call sent the mail.
+ */
+export async function sendEmailOnce(key: string, message: EmailMessage): Promise<boolean> {
+  const Key = { id: `email#${key}` };
+  const TableName = tableName('idempotency');
+  try {
+    await dynamo().send(new PutCommand({
+      TableName, ConditionExpression: 'attribute_not_exists(id)',
+      Item: { ...Key, status: 'SENT', kind: message.kind, expiration: Math.floor(Date.now() / 1000) + SENT_MARK_SECONDS },
+    }));
+  } catch (e) {
+    if (isConditionalCheckFailed(e)) return false;
+    throw e;
+  }
+  try {
+    await sendEmail(message);
+  } catch (e) {
+    await dynamo().send(new DeleteCommand({ TableName, Key }));
+    throw e;
+  }
+  return true;
 }
 
 export async function writeOutboxFile(dir: string, message: EmailMessage): Promise<string> {

@@ -20,7 +20,16 @@ export interface ImageRow {
   height?: number;
   created: string;
   updated: string;
+  /**
+   * Pending rows only: when DynamoDB's TTL deletes the row (epoch seconds), if it is never
+   * finalised. Removed on finalise. dynalite has no TTL, so reads ignore expired rows too.
+   */
+  expiresAt?: number;
 }
+
+/** A pending row whose TTL has passed: gone in AWS (within a day or two), still present locally. */
+export const isExpired = (row: Pick<ImageRow, 'expiresAt'>, nowSeconds = Math.floor(Date.now() / 1000)): boolean =>
+  row.expiresAt !== undefined && row.expiresAt <= nowSeconds;
 
 export interface ImagePage {
   rows: ImageRow[];
@@ -31,7 +40,7 @@ export interface ImagePage {
 const TABLE = () => tableName('images');
 
 export const imagesRepo = {
-  /** Every row of a user, pending ones included (oldest first). */
+  /** Every row of a user, pending and expired ones included (oldest first): for removing them all. */
   async list(userId: string): Promise<ImageRow[]> {
     const items: ImageRow[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -61,9 +70,10 @@ export const imagesRepo = {
         new QueryCommand({
           TableName: TABLE(),
           KeyConditionExpression: 'userId = :u',
-          FilterExpression: '#s = :ready',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':u': userId, ':ready': 'ready' },
+          // Ready and not expired: a row that TTL would delete is not shown (dynalite keeps it).
+          FilterExpression: '#s = :ready AND (attribute_not_exists(#e) OR #e > :now)',
+          ExpressionAttributeNames: { '#s': 'status', '#e': 'expiresAt' },
+          ExpressionAttributeValues: { ':u': userId, ':ready': 'ready', ':now': Math.floor(Date.now() / 1000) },
           ScanIndexForward: false,
           Limit: opts.limit - rows.length,
           ExclusiveStartKey,
@@ -103,9 +113,12 @@ export const imagesRepo = {
     file: { contentType: string; size: number; width: number; height: number },
     updated: string,
   ): Promise<ImageRow | undefined> {
-    return conditionalUpdate(userId, imageId, {
-      status: 'ready', contentType: file.contentType, size: file.size, width: file.width, height: file.height, updated,
-    });
+    // The TTL goes: a finalised image stays until its owner deletes it.
+    return conditionalUpdate(
+      userId, imageId,
+      { status: 'ready', contentType: file.contentType, size: file.size, width: file.width, height: file.height, updated },
+      ['expiresAt'],
+    );
   },
 
   /** Changes title and notes; undefined when the row does not exist. */
@@ -119,8 +132,8 @@ export const imagesRepo = {
 };
 export type ImagesRepo = typeof imagesRepo;
 
-/** SET the given attributes on an existing row only; returns the new row, or undefined when absent. */
-async function conditionalUpdate(userId: string, imageId: string, patch: Record<string, unknown>): Promise<ImageRow | undefined> {
+/** SET (and REMOVE) the given attributes on an existing row only; returns the new row, or undefined when absent. */
+async function conditionalUpdate(userId: string, imageId: string, patch: Record<string, unknown>, remove: string[] = []): Promise<ImageRow | undefined> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries(patch).map(([k, v], i) => {
@@ -128,12 +141,16 @@ async function conditionalUpdate(userId: string, imageId: string, patch: Record<
     values[`:v${i}`] = v;
     return `#a${i} = :v${i}`;
   });
+  const removes = remove.map((k, i) => {
+    names[`#r${i}`] = k;
+    return `#r${i}`;
+  });
   try {
     const r = await dynamo().send(
       new UpdateCommand({
         TableName: TABLE(),
         Key: { userId, imageId },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(imageId)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

@@ -1,11 +1,12 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { awsEndpoints, requireEnv } from '../lib/config';
 
 let client: S3Client | undefined;
 
 /**
- * One S3 client per container. Checksums only when required: otherwise presigned PUTs carry a
+ * One S3 client per container. Checksums only when required: otherwise presigned requests carry a
  * checksum the browser's body does not match, and s3rver stores streamed bodies with chunk framing.
  */
 export function s3(): S3Client {
@@ -25,11 +26,22 @@ export function s3(): S3Client {
 
 export const imagesBucket = () => requireEnv('IMAGES_BUCKET');
 
-/** A short-lived PUT URL with the content type signed in, so the upload must declare that type. */
-export function presignPut(key: string, contentType: string, expiresIn = 300): Promise<string> {
-  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: imagesBucket(), Key: key, ContentType: contentType }), {
-    expiresIn,
-    signableHeaders: new Set(['content-type']),
+/**
+ * A short-lived presigned POST for one key: S3 refuses a file outside `maxBytes` (content-length-range)
+ * or of another content type, which a presigned PUT cannot express. The client sends `fields` and the
+ * file as multipart/form-data to `url`.
+ */
+export async function presignPost(
+  key: string,
+  opts: { contentType: string; maxBytes: number; expiresIn: number },
+): Promise<{ url: string; fields: Record<string, string> }> {
+  return createPresignedPost(s3(), {
+    Bucket: imagesBucket(),
+    Key: key,
+    // Fields become exact-match conditions; the size range is a condition only.
+    Fields: { 'Content-Type': opts.contentType },
+    Conditions: [['content-length-range', 1, opts.maxBytes]],
+    Expires: opts.expiresIn,
   });
 }
 

@@ -5,7 +5,7 @@ import { imagesRepo } from '../adapters/images-repo';
 import { memberSk, ORG_SK, type MemberRow } from '../adapters/orgs-repo';
 import { deleteObject } from '../adapters/s3-client';
 import { stripe } from '../adapters/stripe-client';
-import { imageKeys } from '../images/image-keys';
+import { imageKeys, UPLOAD_PREFIX } from '../images/image-keys';
 import { tableName } from '../lib/config';
 
 /**
@@ -49,8 +49,8 @@ export async function removeImages(userId: string): Promise<{ removed: number; f
     const results = await Promise.allSettled(
       batch.map(async (row) => {
         const keys = new Set([...Object.values(imageKeys(userId, row.imageId)), row.objectKey, row.thumbKey]);
-        // Keys always live under the owner's prefix; anything else is not ours to delete.
-        const own = [...keys].filter((k) => typeof k === 'string' && k.startsWith(`users/${userId}/`));
+        // Keys always live under the owner's prefixes; anything else is not ours to delete.
+        const own = [...keys].filter((k) => typeof k === 'string' && (k.startsWith(`users/${userId}/`) || k.startsWith(`${UPLOAD_PREFIX}${userId}/`)));
         await Promise.all(own.map((k) => deleteObject(k)));
         await imagesRepo.remove(userId, row.imageId);
       }),

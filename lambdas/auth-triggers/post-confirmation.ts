@@ -1,6 +1,7 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { usersRepo } from '../adapters/users-repo';
 import { logger } from '../lib/logger';
+import { countEvent } from '../lib/metrics';
 
 /** Social sign-ins carry `identities` (JSON list); its first provider is the log-in method. */
 export function loginMethodOf(attributes: Record<string, string | undefined>): string {
@@ -26,5 +27,6 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
     updated: now,
   });
   logger.info('post-confirmation', { userId: attrs.sub, created });
+  if (created) countEvent('SignUp');
   return event;
 }

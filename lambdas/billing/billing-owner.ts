@@ -1,6 +1,7 @@
 import type { Subscription } from '#shared/domain/subscription';
 import type { OrgRow } from '../adapters/orgs-repo';
 import type { UserRow } from '../adapters/users-repo';
+import { holdsSeat } from '../account/account-view';
 import { orgLinkOf } from '../account/load-account';
 import { forbidden } from '../lib/errors';
 
@@ -20,7 +21,8 @@ export const NOT_ORG_ADMIN = "Only the organization's administrator can change i
 export async function billingOwnerOf(user: UserRow, wanted?: 'user' | 'organization'): Promise<BillingOwner> {
   const link = await orgLinkOf(user);
   const isActiveAdmin = !!link && link.member.orgRole === 'admin' && link.member.orgStatus === 'active';
-  if (wanted === 'organization' || (wanted === undefined && link)) {
+  // A deactivated member holds no seat: what they change is their own (e.g. a Premium of their own).
+  if (wanted === 'organization' || (wanted === undefined && holdsSeat(link))) {
     if (!link) throw forbidden(NOT_ORG_ADMIN);
     if (!isActiveAdmin) throw forbidden(link.member.orgRole === 'admin' ? NOT_ORG_ADMIN : ORG_MEMBER_REFUSAL);
     return { type: 'organization', user, org: link.org, customerId: link.org.stripeCustomerId, subscription: link.org.subscription ?? null };

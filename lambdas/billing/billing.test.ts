@@ -6,7 +6,7 @@ import { payWithTestCard } from '../../scripts/local/seed';
 import { callApi, signedInUser } from '../../test/integration/helpers';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo } from '../adapters/users-repo';
-import { MASTERCARD, orgWithAdmin, sessionIdOf, site, subscribedUser, type TestUser } from './billing-test-helpers';
+import { MASTERCARD, orgWithAdmin, sessionIdOf, site, subscribe, subscribedUser, type TestUser } from './billing-test-helpers';
 
 const cardBody = (account_type: 'user' | 'organization') => ({
   account_type,
@@ -33,6 +33,17 @@ describe('cancelAccountSubscription', () => {
     const again = await callApi(routes.cancelAccountSubscription, { token: u.accessToken, body: {} });
     expect(again.status).toBe(200);
     expect(Account.parse(again.body).status).toBe('canceled');
+  });
+
+  it('never cuts a paid year short: Premium stays to the period end and does not renew (the Terms)', async () => {
+    const u = await subscribedUser();
+    await callApi(routes.cancelAccountSubscription, { token: u.accessToken, body: {} }); // the trial ends now
+    const { account } = await subscribe(u); // a returning customer pays today
+    expect(account.subscription?.status).toBe('active');
+    const r = await callApi(routes.cancelAccountSubscription, { token: u.accessToken, body: {} });
+    expect(Account.parse(r.body).subscription).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    const atStripe = await (await stripe()).subscriptions.retrieve(account.subscription!.id);
+    expect(atStripe).toMatchObject({ status: 'active', cancel_at_period_end: true });
   });
 
   it('answers 404 without a subscription', async () => {

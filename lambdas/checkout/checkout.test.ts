@@ -4,6 +4,8 @@ import { Account } from '#shared/domain/account';
 import { payWithTestCard } from '../../scripts/local/seed';
 import { callApi, signedInUser } from '../../test/integration/helpers';
 import { stripe } from '../adapters/stripe-client';
+import { orgsRepo } from '../adapters/orgs-repo';
+import { syncSubscription } from '../billing/sync-subscription';
 import { usersRepo } from '../adapters/users-repo';
 import {
   checkoutBody, customersOf, DECLINED, orgWithAdmin, sessionIdOf, startCheckout, subscribe, subscribedUser, VISA,
@@ -85,14 +87,51 @@ describe('createCheckoutSessionUrl (local API, Stripe emulator)', () => {
     expect(account.subscription!.trial_end! - account.subscription!.trial_start!).toBe(86400);
   });
 
-  it('with limit, a returning customer pays at once instead of a second trial', async () => {
+  it('gives one free trial per customer: cancel, then checkout again, pays at once whatever the flags', async () => {
     const u = await subscribedUser();
-    expect((await callApi(routes.cancelAccountSubscription, { token: u.accessToken, body: {} })).status).toBe(200);
-    const { account } = await subscribe(u, { limit: true });
-    expect(account.subscription).toMatchObject({ status: 'active', trial_end: null });
+    expect(u.account.subscription?.status).toBe('trialing');
+    const canceled = await callApi(routes.cancelAccountSubscription, { token: u.accessToken, body: {} });
+    expect(Account.parse(canceled.body)).toMatchObject({ status: 'canceled', trialEligible: false });
+    // #test and #nolimit are the spec's test switches: they can shorten a trial, never grant one.
+    const { account, sessionId } = await subscribe(u, { quick_trial: true, no_limit: true });
+    expect(account.subscription).toMatchObject({ status: 'active', trial_end: null, trial_start: null });
+    const session = await (await stripe()).checkout.sessions.retrieve(sessionId, { expand: ['subscription'] });
+    expect((session.subscription as { trial_end: number | null }).trial_end).toBeNull();
     // The payment is named after the plan, not Stripe's charge description.
     const withPayments = Account.parse((await callApi(routes.lookupAccount, { token: u.accessToken, query: { includePayments: 'true' } })).body);
     expect(withPayments.payments).toEqual([expect.objectContaining({ nickname: 'Premium', amount: 1200, status: 'succeeded' })]);
+  });
+
+  it("a late event of the cancelled trial does not replace the Premium bought after it", async () => {
+    const u = await subscribedUser();
+    const trialId = u.account.subscription!.id;
+    await callApi(routes.cancelAccountSubscription, { token: u.accessToken, body: {} });
+    const { account } = await subscribe(u);
+    await syncSubscription(trialId); // as the trial's customer.subscription.deleted arriving late does
+    expect((await usersRepo.get(u.userId))?.subscription).toMatchObject({ id: account.subscription!.id, status: 'active' });
+  });
+
+  it('knows the history even when the row lost it: Stripe lists the earlier subscription', async () => {
+    const u = await subscribedUser();
+    await callApi(routes.cancelAccountSubscription, { token: u.accessToken, body: {} });
+    await usersRepo.update(u.userId, { subscription: null }); // as if the row had never heard of it
+    const { account } = await subscribe(u);
+    expect(account.subscription).toMatchObject({ status: 'active', trial_end: null });
+  });
+
+  it('tells a new customer they are eligible for the trial', async () => {
+    const u = await signedInUser();
+    expect(Account.parse((await callApi(routes.lookupAccount, { token: u.accessToken })).body).trialEligible).toBe(true);
+  });
+
+  it('lets a deactivated member of an organisation buy Premium on their own', async () => {
+    const { member, orgId } = await orgWithAdmin();
+    expect(await orgsRepo.changeStatus(orgId, member.userId, 'active', 'deactivated')).toBeDefined();
+    const before = Account.parse((await callApi(routes.lookupAccount, { token: member.accessToken })).body);
+    expect(before).toMatchObject({ type: 'user', orgStatus: 'deactivated', orgName: 'Test Org', subscription: null, trialEligible: true });
+    const { account } = await subscribe(member);
+    expect(account).toMatchObject({ type: 'user', orgStatus: 'deactivated', subscription: { status: 'trialing', plan: 'premium' } });
+    expect((await usersRepo.get(member.userId))?.subscription?.status).toBe('trialing');
   });
 
   it("refuses members of an organisation: their plan is the organisation's (403)", async () => {

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { isLiveSubscription } from '#shared/domain/subscription';
-import { checkoutTrialDays } from '#shared/rules/checkout-flags';
-import { toAccount } from '../account/account-view';
+import { isTrialEligible, trialDaysFor } from '#shared/rules/trial-eligibility';
+import { holdsSeat, toAccount } from '../account/account-view';
 import { orgLinkOf, requireUserRow } from '../account/load-account';
 import { createOrRetrieveCustomer } from '../adapters/stripe-customer';
 import { stripe } from '../adapters/stripe-client';
@@ -13,6 +13,7 @@ import { appEnv, requireEnv } from '../lib/config';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, forbidden } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countEvent } from '../lib/metrics';
 
 export const ALREADY_SUBSCRIBED = 'You already have a subscription.';
 
@@ -25,7 +26,7 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
  */
 async function stripeSubscriptions(s: Stripe, customerId: string) {
   const list = await s.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
-  return { anyLive: list.data.some((sub) => !ENDED.has(sub.status)), any: list.data.length > 0 };
+  return { anyLive: list.data.some((sub) => !ENDED.has(sub.status)), count: list.data.length };
 }
 
 /** Expires an open session; one that completed meanwhile means the customer is subscribed now. */
@@ -78,8 +79,10 @@ async function forceGroup(user: UserRow, group: 'A' | 'B' | undefined): Promise<
 }
 
 /**
- * POST /checkout/sessions: a Stripe Checkout (subscription mode) for Premium, 7-day trial. Refuses
- * with 409 already_subscribed while the caller (or their organisation) has a live subscription.
+ * POST /checkout/sessions: a Stripe Checkout (subscription mode) for Premium. The 7-day trial is for
+ * a customer's first subscription only (shared/rules/trial-eligibility.ts); a returning customer pays
+ * today. Refuses with 409 already_subscribed while the caller (or their organisation) has a live
+ * subscription. A deactivated member of an organisation holds no seat and may buy Premium alone.
  */
 export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ principal, body }) => {
   const cancelUrl = checkReturnUrl(body.cancel_url, 'cancel_url');
@@ -91,7 +94,7 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   const account = toAccount(user, link);
   if (isLiveSubscription(account.subscription)) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
   // An organisation account's plan is the organisation's: a personal one would never show.
-  if (link) throw forbidden(ORG_MEMBER_REFUSAL);
+  if (holdsSeat(link)) throw forbidden(ORG_MEMBER_REFUSAL);
 
   user = await forceGroup(user, body.checkout_method);
   const s = await stripe();
@@ -100,7 +103,9 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   if (history.anyLive) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
   await expireOpenSessions(s, customerId);
 
-  const trialDays = checkoutTrialDays(body, { env: appEnv(), hadSubscriptionBefore: history.any || !!user.subscription });
+  // The customer's history decides; the client's flags can shorten a trial, never grant one.
+  const eligible = isTrialEligible({ stripeSubscriptions: history.count, storedSubscription: !!user.subscription });
+  const trialDays = trialDaysFor(body, { env: appEnv(), eligible });
   const metadata = {
     userId: user.userId,
     plan: body.plan,
@@ -123,5 +128,6 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   const payable = await keepOneOpenSession(s, customerId, session);
   if (!payable.url) throw new Error(`checkout session ${payable.id} has no url`);
   logger.info('checkout session created', { userId: user.userId, sessionId: session.id, payable: payable.id, trialDays });
+  countEvent('CheckoutStarted');
   return { url: payable.url };
 });

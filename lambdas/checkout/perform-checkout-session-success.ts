@@ -6,6 +6,7 @@ import { idOf, isMissingResource } from '../billing/stripe-errors';
 import { syncSubscription } from '../billing/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';
+import { countEvent } from '../lib/metrics';
 
 export const SESSION_NOT_FOUND = 'Checkout session not found.';
 
@@ -35,5 +36,6 @@ export const handler = defineHandler(routes.performCheckoutSessionSuccess, async
   const subscriptionId = idOf(session.subscription);
   if (!subscriptionId) throw new DomainError('conflict', 'This checkout has no subscription.');
   await syncSubscription(subscriptionId, { userId: user.userId });
+  countEvent('CheckoutCompleted');
   return loadAccount(await requireUserRow(user.userId));
 });

@@ -5,12 +5,13 @@ import { deleteObject, getObjectBytes, headObject, putObject } from '../adapters
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countEvent } from '../lib/metrics';
 import { inspectImage, makeThumbnail, THUMBNAIL } from './image-file';
 import { imageKeys } from './image-keys';
 import { toImage } from './image-view';
 import { IMAGE_NOT_FOUND, removeImage, requireOwnImage } from './own-image';
 
-export const NOT_UPLOADED = 'No file has been uploaded for this image yet. PUT it to the uploadUrl first.';
+export const NOT_UPLOADED = 'No file has been uploaded for this image yet. POST it with the uploadFields to the uploadUrl first.';
 export const TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
 export const TOO_MANY_PIXELS = `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`;
 export const NOT_AN_IMAGE = 'The file is not an image the library can store (PNG, JPEG, WebP, GIF or AVIF).';
@@ -30,8 +31,8 @@ async function refuse(row: ImageRow, code: 'payload_too_large' | 'unsupported_me
  * POST /images/{id}/ with an empty body: checks the uploaded file (present, at most 25 MB, really
  * a PNG/JPEG/WebP/GIF/AVIF by its bytes, at most 150 Mpx), stores the checked bytes under the final
  * key with their real type, makes the WebP thumbnail, records size and type, and returns the image.
- * The upload URL can still be used until it expires, so the stored file is a copy of the checked
- * bytes, not the upload object. Finalising a finalised image returns it unchanged.
+ * The upload form can still be used until it expires, so the stored file is a copy of the checked
+ * bytes, not the upload object. Finalising removes the row's expiry (TTL). Finalising a finalised image returns it unchanged.
  */
 export const handler = defineHandler(routes.finalizeImage, async ({ principal, params }) => {
   const row = await requireOwnImage(principal.userId, params.id);
@@ -71,5 +72,6 @@ export const handler = defineHandler(routes.finalizeImage, async ({ principal, p
     throw notFound(IMAGE_NOT_FOUND);
   }
   logger.info('image finalised', { imageId: row.imageId, ...file, thumbBytes: thumb.length });
+  countEvent('CaptureSaved');
   return toImage(ready);
 });

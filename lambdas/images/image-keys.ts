@@ -8,13 +8,17 @@ export function newImageId(now = Date.now()): string {
   return now.toString(36).padStart(9, '0') + randomBytes(9).toString('base64url');
 }
 
+/** Where unchecked uploads land; an S3 lifecycle rule expires what is left there (infra data stack). */
+export const UPLOAD_PREFIX = 'uploads/';
+
 /**
- * Where an image's objects live, all under the owner's prefix `users/<userId>/`:
- * - `upload`: what the presigned PUT writes (unchecked, replaced by `original` on finalise);
- * - `original`: the checked file, written by the finalise function;
- * - `thumb`: the WebP thumbnail.
+ * Where an image's objects live:
+ * - `upload`: what the presigned POST writes, under `uploads/<userId>/` so that one lifecycle rule
+ *   sweeps abandoned uploads (deleted on finalise, when the checked copy becomes `original`);
+ * - `original`: the checked file, written by the finalise function, under `users/<userId>/`;
+ * - `thumb`: the WebP thumbnail, beside it.
  */
 export function imageKeys(userId: string, imageId: string) {
   const base = `users/${userId}/images/${imageId}`;
-  return { upload: `${base}/upload`, original: `${base}/original`, thumb: `${base}/thumb.webp` };
+  return { upload: `${UPLOAD_PREFIX}${userId}/${imageId}`, original: `${base}/original`, thumb: `${base}/thumb.webp` };
 }

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/api/routes';
-import { Image, MAX_IMAGE_BYTES } from '#shared/domain/image';
-import { callApi, signedInUser } from '../../test/integration/helpers';
+import { Image, MAX_IMAGE_BYTES, PENDING_IMAGE_LIFETIME_SECONDS } from '#shared/domain/image';
+import { imageUploadForm } from '#shared/rules/image-upload-form';
+import { callApi, signedInUser, urls } from '../../test/integration/helpers';
 import { imagesRepo, type ImageRow } from '../adapters/images-repo';
-import { headObject } from '../adapters/s3-client';
+import { headObject, putObject } from '../adapters/s3-client';
 import { imageKeys, newImageId } from './image-keys';
 
 /**
@@ -30,8 +31,9 @@ const list = async (u: User, query: Record<string, string> = {}) => {
   expect(r.status).toBe(200);
   return (r.body as unknown as unknown[]).map((i) => Image.parse(i));
 };
-const upload = (url: string, bytes: Buffer, contentType: string) =>
-  fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+/** The browser's upload: the presigned POST's fields and the file, as multipart/form-data. */
+const upload = (image: Image, bytes: Buffer, fields: Record<string, string> = image.uploadFields!) =>
+  fetch(image.uploadUrl!, { method: 'POST', body: imageUploadForm(fields, new Blob([new Uint8Array(bytes)])) });
 
 /** Nothing of the image remains: no row, no upload, original or thumbnail object. */
 async function expectGone(u: User, id: string) {
@@ -43,7 +45,7 @@ async function expectGone(u: User, id: string) {
 /** Creates, uploads and finalises an image; returns the finalised image. */
 async function uploaded(u: User, body: Record<string, unknown> = { title: 'A page', notes: 'Some notes' }) {
   const created = Image.parse((await create(u, { contentType: 'image/png', ...body })).body);
-  expect((await upload(created.uploadUrl!, png, 'image/png')).status).toBe(200);
+  expect((await upload(created, png)).status).toBe(204);
   const r = await finalize(u, created.id);
   expect(r.status).toBe(200);
   return Image.parse(r.body);
@@ -58,20 +60,29 @@ describe('image library routes (local API, dynalite, s3rver)', () => {
     const created = Image.parse(c.body);
     expect(created).toMatchObject({ title: 'Example page', notes: 'First capture', urlLink: 'https://example.com/a/page', urlFull: null, urlThumb: null });
     expect(created.id).toMatch(/^[A-Za-z0-9_-]+$/);
-    // Scoped to the caller's prefix and short-lived.
-    const uploadUrl = new URL(created.uploadUrl!);
-    expect(decodeURIComponent(uploadUrl.pathname)).toContain(`/users/${u.userId}/images/${created.id}/`);
-    expect(Number(uploadUrl.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(300);
-    expect(uploadUrl.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
+    // One key under the caller's upload prefix, of the declared type, at most 25 MB, short-lived.
+    const fields = created.uploadFields!;
+    expect(fields.key).toBe(`uploads/${u.userId}/${created.id}`);
+    expect(fields['Content-Type']).toBe('image/png');
+    const policy = JSON.parse(Buffer.from(fields.Policy, 'base64').toString());
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, MAX_IMAGE_BYTES]);
+    expect(Date.parse(policy.expiration) - Date.now()).toBeLessThanOrEqual(300_000);
     // Not listed until finalised.
     expect(await list(u)).toEqual([]);
 
-    expect((await upload(created.uploadUrl!, png, 'image/png')).status).toBe(200);
+    expect((await upload(created, png)).status).toBe(204);
     const f = await finalize(u, created.id);
     expect(f.status).toBe(200);
     const image = Image.parse(f.body);
     expect(image).toMatchObject({ id: created.id, title: 'Example page', size: png.length, contentType: 'image/png', width: 800, height: 1600 });
     expect(image.uploadUrl).toBeUndefined();
+
+    // The download link saves the same bytes under the title, and the site's origin may read the file.
+    const saved = await fetch(image.urlDownload!);
+    expect(saved.headers.get('content-disposition')).toBe(`attachment; filename="Example page.png"; filename*=UTF-8''Example%20page.png`);
+    expect(Buffer.from(await saved.arrayBuffer()).equals(png)).toBe(true);
+    const cors = await fetch(image.urlFull!, { headers: { origin: urls().web } });
+    expect(cors.headers.get('access-control-allow-origin')).toBe(urls().web);
 
     const full = await fetch(image.urlFull!);
     expect(full.status).toBe(200);
@@ -107,6 +118,11 @@ describe('image library routes (local API, dynalite, s3rver)', () => {
     expect(Date.parse(updated.updated)).toBeGreaterThanOrEqual(Date.parse(image.updated));
     expect((await list(u))[0]).toMatchObject({ title: 'Renamed', notes: 'Edited notes' });
 
+    // Notes are optional on edit as on upload: a rename may leave them empty.
+    const renamed = await callApi(routes.updateImage, { token: u.accessToken, params: { id: created.id }, body: { id: created.id, title: 'No notes', notes: '' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ title: 'No notes', notes: '' });
+
     const del = await callApi(routes.deleteImage, { token: u.accessToken, params: { id: created.id }, body: { id: created.id } });
     expect(del).toEqual({ status: 200, body: { ok: true } });
     expect(await list(u)).toEqual([]);
@@ -115,11 +131,11 @@ describe('image library routes (local API, dynalite, s3rver)', () => {
     expect((await finalize(u, created.id)).status).toBe(404);
   });
 
-  it("accepts the spec's client: no contentType, the file PUT with a JSON content type", async () => {
+  it("accepts the spec's client: no contentType, the file sent with a JSON content type", async () => {
     const u = await signedInUser();
     const created = Image.parse((await create(u, { title: 'Legacy', notes: '' })).body);
-    expect(new URL(created.uploadUrl!).searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
-    expect((await upload(created.uploadUrl!, png, 'application/json')).status).toBe(200);
+    expect(created.uploadFields!['Content-Type']).toBe('application/json');
+    expect((await upload(created, png)).status).toBe(204);
     const image = Image.parse((await finalize(u, created.id)).body);
     expect(image.contentType).toBe('image/png');
     expect((await fetch(image.urlFull!)).headers.get('content-type')).toBe('image/png');
@@ -152,7 +168,7 @@ describe('image library routes (local API, dynalite, s3rver)', () => {
     const u = await signedInUser();
     const text = await readFile(join(fixtures, 'not-an-image.txt'));
     const created = Image.parse((await create(u, { title: 'Fake', notes: '', contentType: 'image/png' })).body);
-    expect((await upload(created.uploadUrl!, text, 'image/png')).status).toBe(200);
+    expect((await upload(created, text)).status).toBe(204);
     const r = await finalize(u, created.id);
     expect(r).toEqual({ status: 415, body: { code: 'unsupported_media_type', message: expect.stringContaining('not an image') } });
     await expectGone(u, created.id);
@@ -163,19 +179,76 @@ describe('image library routes (local API, dynalite, s3rver)', () => {
     const u = await signedInUser();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     const created = Image.parse((await create(u, { title: 'Vector', notes: '', contentType: 'image/svg+xml' })).body);
-    expect((await upload(created.uploadUrl!, svg, 'image/svg+xml')).status).toBe(200);
+    expect((await upload(created, svg)).status).toBe(204);
     expect((await finalize(u, created.id)).status).toBe(415);
     await expectGone(u, created.id);
   });
 
-  it('refuses a file over the size limit with 413 and removes it', async () => {
+  it('the bucket refuses a file over 25 MB, as S3 does for the policy (the local S3 enforces it)', async () => {
     const u = await signedInUser();
     const created = Image.parse((await create(u, { title: 'Huge', notes: '', contentType: 'image/png' })).body);
     const big = Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length)]);
-    expect((await upload(created.uploadUrl!, big, 'image/png')).status).toBe(200);
+    const r = await upload(created, big);
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain('<Code>EntityTooLarge</Code>');
+    expect(await headObject(imageKeys(u.userId, created.id).upload)).toBeUndefined();
+    // Nothing to finalise; exactly 25 MB is still taken.
+    expect((await finalize(u, created.id)).status).toBe(409);
+    const exact = Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES - png.length)]);
+    expect((await upload(created, exact)).status).toBe(204);
+  });
+
+  it('the bucket holds uploads to the signed policy: type, key, signature, expiry, extra fields', async () => {
+    const u = await signedInUser();
+    const created = Image.parse((await create(u, { title: 'Typed', notes: '', contentType: 'image/png' })).body);
+    const f = created.uploadFields!;
+    const refused = async (fields: Record<string, string>, code: string) => {
+      const r = await upload(created, png, fields);
+      expect(r.status, code).toBe(code === 'EntityTooLarge' ? 400 : 403);
+      expect(await r.text()).toContain(`<Code>${code}</Code>`);
+    };
+    await refused({ ...f, 'Content-Type': 'text/html' }, 'AccessDenied');
+    await refused({ ...f, key: `uploads/${u.userId}/other` }, 'AccessDenied');
+    await refused({ ...f, key: 'users/someone-else/images/x/original' }, 'AccessDenied');
+    await refused({ ...f, acl: 'public-read' }, 'AccessDenied');
+    // A policy rewritten without the size limit is no longer the signed one.
+    const policy = JSON.parse(Buffer.from(f.Policy, 'base64').toString());
+    const loose = { ...policy, conditions: policy.conditions.filter((c: unknown) => !Array.isArray(c) || c[0] !== 'content-length-range') };
+    await refused({ ...f, Policy: Buffer.from(JSON.stringify(loose)).toString('base64') }, 'SignatureDoesNotMatch');
+    expect(await headObject(imageKeys(u.userId, created.id).upload)).toBeUndefined();
+  });
+
+  it('refuses a file over the size limit at finalise too (an object put past the policy) and removes it', async () => {
+    const u = await signedInUser();
+    const created = Image.parse((await create(u, { title: 'Huge', notes: '', contentType: 'image/png' })).body);
+    const big = Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length)]);
+    await putObject(imageKeys(u.userId, created.id).upload, big, 'image/png');
     const r = await finalize(u, created.id);
     expect(r).toEqual({ status: 413, body: { code: 'payload_too_large', message: 'The image is larger than 25 MB.' } });
     await expectGone(u, created.id);
+  });
+
+  it('sweeps abandoned uploads: pending rows expire, are never listed or finalised, and lose their files', async () => {
+    const u = await signedInUser();
+    const created = Image.parse((await create(u, { title: 'Abandoned', notes: '', contentType: 'image/png' })).body);
+    const row = (await imagesRepo.get(u.userId, created.id))!;
+    const nowSeconds = Date.now() / 1000;
+    expect(row.expiresAt! - nowSeconds).toBeGreaterThan(PENDING_IMAGE_LIFETIME_SECONDS - 60);
+    expect(row.expiresAt! - nowSeconds).toBeLessThanOrEqual(PENDING_IMAGE_LIFETIME_SECONDS);
+    expect((await upload(created, png)).status).toBe(204);
+    // A day later (dynalite has no TTL, so the row is still there): as good as gone.
+    await imagesRepo.put({ ...row, expiresAt: Math.floor(nowSeconds) - 1 });
+    // A stale row that looks ready but kept its expiry is not shown either.
+    const stale = newImageId();
+    await imagesRepo.put({ ...row, imageId: stale, status: 'ready', expiresAt: Math.floor(nowSeconds) - 1 });
+    expect(await list(u)).toEqual([]);
+    expect((await finalize(u, created.id)).status).toBe(404);
+    await expectGone(u, created.id);
+
+    // A finalised image loses its expiry, so TTL never deletes it.
+    const kept = await uploaded(u);
+    expect((await imagesRepo.get(u.userId, kept.id))!.expiresAt).toBeUndefined();
+    expect((await list(u)).map((i) => i.id)).toEqual([kept.id]);
   });
 
   it('answers 409 when finalising before the file is uploaded', async () => {

@@ -1,4 +1,4 @@
-import { imagesRepo, type ImageRow } from '../adapters/images-repo';
+import { imagesRepo, isExpired, type ImageRow } from '../adapters/images-repo';
 import { deleteObject } from '../adapters/s3-client';
 import { DomainError, notFound } from '../lib/errors';
 import { imageKeys } from './image-keys';
@@ -12,6 +12,11 @@ export const IMAGE_NOT_FOUND = 'Image not found.';
 export async function requireOwnImage(userId: string, imageId: string): Promise<ImageRow> {
   const row = await imagesRepo.get(userId, imageId);
   if (!row) throw notFound(IMAGE_NOT_FOUND);
+  if (isExpired(row)) {
+    // An abandoned upload: TTL and the lifecycle rule remove it in AWS; sweep it now, as if they had.
+    await removeImage(row);
+    throw notFound(IMAGE_NOT_FOUND);
+  }
   return row;
 }
 

@@ -2,10 +2,13 @@ import { isValidPassword, PASSWORD_RULE_MESSAGE } from '#shared/rules/password-r
 import { usersRepo, type UserRow } from '../adapters/users-repo';
 import { DomainError } from '../lib/errors';
 import {
-  cognitoUserByEmail, createUserWithPassword, isInvalidPassword, isUsernameExists, setPermanentPassword, subOf,
+  cognitoHoldersOf, createUserWithPassword, isInvalidPassword, isUsernameExists, rowIsVerifiedHolder, setPermanentPassword, subOf,
 } from '../orgs/cognito-accounts';
 
 const passwordRefused = () => new DomainError('validation_failed', PASSWORD_RULE_MESSAGE);
+export const UNVERIFIED_HOLDER_MESSAGE =
+  'An account with this e-mail is not confirmed yet. Sign in to finish it, then open the invitation again.';
+const unverifiedHolder = () => new DomainError('conflict', UNVERIFIED_HOLDER_MESSAGE);
 
 /** Writes the user row of a Cognito account that has none yet (as the PostConfirmation trigger would). */
 async function rowFor(sub: string, email: string, orgId: string): Promise<UserRow> {
@@ -17,15 +20,20 @@ async function rowFor(sub: string, email: string, orgId: string): Promise<UserRo
 }
 
 /**
- * The account an invitation is accepted for: the existing one with the invited e-mail, or a new
- * one with the password the invitee chose (temp user). The Cognito account is created only now,
- * confirmed, with the e-mail marked verified (the token proves it). Its user row carries the org.
+ * The account an invitation is accepted for: the existing one whose e-mail is the invited address
+ * and verified in Cognito, or a new one with the password the invitee chose (temp user). An
+ * address someone named without proving it (an unconfirmed sign-up, a stale row) never claims the
+ * invitation. The Cognito account is created only now, confirmed, with the e-mail marked verified
+ * (the token proves it). Its user row carries the org.
  */
 export async function inviteeAccount(email: string, orgId: string, password: string | null, retried = false): Promise<UserRow> {
-  const existing = await usersRepo.findByEmail(email);
-  if (existing) return existing;
+  const [existing, holders] = await Promise.all([usersRepo.findByEmail(email), cognitoHoldersOf(email)]);
+  if (existing) {
+    if (rowIsVerifiedHolder(existing.userId, holders)) return existing;
+    throw unverifiedHolder();
+  }
 
-  const cognitoUser = await cognitoUserByEmail(email);
+  const cognitoUser = holders.verified;
   if (cognitoUser) {
     if (cognitoUser.userStatus === 'CONFIRMED' || cognitoUser.userStatus === 'EXTERNAL_PROVIDER') {
       return rowFor(subOf(cognitoUser), email, orgId);
@@ -36,8 +44,9 @@ export async function inviteeAccount(email: string, orgId: string, password: str
       await setPermanentPassword(cognitoUser.username, password);
       return rowFor(subOf(cognitoUser), email, orgId);
     }
-    throw new DomainError('conflict', 'An account with this e-mail is not confirmed yet. Sign in to finish it, then open the invitation again.');
+    throw unverifiedHolder();
   }
+  if (holders.unverified) throw unverifiedHolder();
 
   if (!password || !isValidPassword(password)) throw passwordRefused();
   try {

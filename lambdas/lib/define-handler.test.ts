@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { route } from '#shared/api/route';
+import { usersRepo } from '../adapters/users-repo';
+import { ACCOUNT_GONE_MESSAGE } from './account-guard';
 import { defineHandler, notImplemented } from './define-handler';
 import { DomainError } from './errors';
 import type { ApiEvent } from './http';
@@ -17,8 +20,15 @@ const echo = route({
 const staffOnly = route({ ...echo, id: 'staffOnly', caller: 'staff' });
 const ctx = { functionName: 't', awsRequestId: 'r', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
 
+// The caller of most cases: writes need the caller's user row (lambdas/lib/account-guard.ts).
+const USER = `dh-${randomUUID()}`;
+beforeAll(async () => {
+  const now = new Date().toISOString();
+  await usersRepo.createIfAbsent({ userId: USER, email: `${USER}@example.com`, loginMethod: 'email', created: now, updated: now });
+});
+
 const event = (over: Partial<ApiEvent> & { groups?: string; sub?: string | null } = {}): ApiEvent => {
-  const { groups, sub = 'user-1', ...rest } = over;
+  const { groups, sub = USER, ...rest } = over;
   return {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Ada' }),
@@ -40,7 +50,7 @@ const call = async (h: typeof handler, e: ApiEvent) => {
 describe('the handler chain', () => {
   it('passes validated, typed input to the function', async () => {
     const r = await call(handler, event({ queryStringParameters: { flag: 'true' } }));
-    expect(r).toEqual({ status: 200, body: { id: '42', name: 'Ada', flag: true, userId: 'user-1' } });
+    expect(r).toEqual({ status: 200, body: { id: '42', name: 'Ada', flag: true, userId: USER } });
   });
 
   it.each([
@@ -57,6 +67,20 @@ describe('the handler chain', () => {
     const r = await call(handler, e);
     expect(r.status).toBe(status);
     expect(r.body).toEqual({ code, message: expect.any(String) });
+  });
+
+  it('refuses a write by a valid token whose account is gone (deleted), without calling the function', async () => {
+    let called = false;
+    const h = defineHandler(echo, async ({ principal }) => {
+      called = true;
+      return { id: '1', name: 'n', userId: principal.userId };
+    });
+    const r = await call(h, event({ sub: `gone-${randomUUID()}` }));
+    expect(r).toEqual({ status: 401, body: { code: 'unauthorized', message: ACCOUNT_GONE_MESSAGE } });
+    expect(called).toBe(false);
+    // Reads are left to their handler (the account lookup answers its retry code while the row is being made).
+    const read = defineHandler(route({ ...echo, id: 'read', method: 'GET', body: undefined }), async ({ principal }) => ({ id: '1', name: 'n', userId: principal.userId }));
+    expect((await call(read, event({ sub: `gone-${randomUUID()}`, body: undefined }))).status).toBe(200);
   });
 
   it('keeps staff routes to the staff group (API Gateway flattens the claim to "[staff]")', async () => {

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '#shared/api/route';
+import { assertAccountExists, writesAsAccount } from './account-guard';
 import { DomainError, statusOf } from './errors';
 import { json, type ApiEvent, type ApiResult } from './http';
 import { logger, withInvocationLogger } from './logger';
@@ -27,10 +28,12 @@ export function errorToResult(error: unknown): ApiResult {
 }
 
 const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
-  before: (request) => {
+  before: async (request) => {
     const principal = principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
     authorize(route.caller, principal);
     const parsed = parseRequest(route, request.event);
+    // After validation, so bad input costs no read; before the handler, so nothing is written.
+    if (principal && writesAsAccount(route)) await assertAccountExists(principal);
     request.context.input = { principal, ...parsed, event: request.event, context: request.context } as HandlerInput<RouteDef>;
   },
 });
@@ -43,7 +46,8 @@ const errorResponses = (): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> 
 
 /**
  * The one middy chain every endpoint uses: error mapping, principal and validated input from the
- * route table entry, around a plain typed `fn`; each invocation logs with its own Lambda context
+ * route table entry (writes by a signed-in caller also need the caller's user row: account-guard.ts),
+ * around a plain typed `fn`; each invocation logs with its own Lambda context
  * (see `withInvocationLogger`). The response is not parsed with the route's zod schema: `fn`'s
  * return type already is the schema's type, and the web API client parses every response with it.
  */

@@ -65,12 +65,31 @@ export async function createUserWithPassword(email: string, password: string): P
   return account;
 }
 
-/** The Cognito user with this e-mail, if any (the first one; e-mail is the username). */
-export async function cognitoUserByEmail(email: string): Promise<CognitoAdminUser | undefined> {
-  return (await cognitoAdmin.findByEmail(email))[0];
+export const subOf = (u: CognitoAdminUser): string => u.attributes.sub ?? u.username;
+
+/**
+ * Cognito vouches for the address: verified with a code (or marked so when we made the account
+ * for an invitation token or an operator), or given by a social provider, which verifies it.
+ */
+export const hasVerifiedEmail = (u: CognitoAdminUser): boolean =>
+  u.attributes.email_verified === 'true' || u.userStatus === 'EXTERNAL_PROVIDER';
+
+export interface EmailHolders {
+  /** The account whose verified e-mail this is: the only one an invitation or organisation may match. */
+  verified?: CognitoAdminUser;
+  /** An account that names the address without having proved it (an unconfirmed sign-up). */
+  unverified?: CognitoAdminUser;
 }
 
-export const subOf = (u: CognitoAdminUser): string => u.attributes.sub ?? u.username;
+/** Who holds this e-mail in Cognito, split by whether they proved it. */
+export async function cognitoHoldersOf(email: string): Promise<EmailHolders> {
+  const users = await cognitoAdmin.findByEmail(email);
+  return { verified: users.find(hasVerifiedEmail), unverified: users.find((u) => !hasVerifiedEmail(u)) };
+}
+
+/** A user row matches an address only while Cognito holds that address verified for the same user. */
+export const rowIsVerifiedHolder = (userId: string, holders: EmailHolders): boolean =>
+  !!holders.verified && subOf(holders.verified) === userId;
 
 /** Cognito refuses a password (policy): the product's password rule explains it. */
 export const isInvalidPassword = (e: unknown): boolean => e instanceof Error && e.name === 'InvalidPasswordException';

@@ -9,7 +9,7 @@ import { syncSubscription } from '../billing/sync-subscription';
 import { requireEnv } from '../lib/config';
 import { belongsToAnotherOrg } from './org-access';
 import {
-  cognitoUserByEmail, createUserWithTemporaryPassword, subOf, temporaryPassword,
+  cognitoHoldersOf, createUserWithTemporaryPassword, rowIsVerifiedHolder, subOf, temporaryPassword,
 } from './cognito-accounts';
 
 /**
@@ -76,17 +76,29 @@ function adminWelcomeEmail(to: string, orgName: string, password: string) {
   };
 }
 
-/** The admin's user row: the existing account, or a new Cognito user with a temporary password. */
+const unverifiedAdmin = (email: string) => new Error(
+  `${email} is named by an account that has not verified it. The owner of the address must confirm it (or staff delete that account) before an organization can be created for it.`,
+);
+
+/**
+ * The admin's user row: the existing account whose verified e-mail this is, or a new Cognito user
+ * with a temporary password. An address someone named without proving it never becomes an admin.
+ */
 async function adminAccount(email: string, orgName: string, log: Log): Promise<{ user: UserRow; created: boolean }> {
-  const row = await usersRepo.findByEmail(email);
-  if (row) return { user: row, created: false };
+  const [row, holders] = await Promise.all([usersRepo.findByEmail(email), cognitoHoldersOf(email)]);
+  if (row) {
+    if (rowIsVerifiedHolder(row.userId, holders)) return { user: row, created: false };
+    throw unverifiedAdmin(email);
+  }
   const now = new Date().toISOString();
-  const existing = await cognitoUserByEmail(email);
+  const existing = holders.verified;
   let sub: string;
   let created = false;
   if (existing) {
-    // A Cognito user without a row (e.g. a sign-up that was never confirmed): give it its row.
+    // A verified Cognito user without a row (e.g. the PostConfirmation trigger failed): give it its row.
     sub = subOf(existing);
+  } else if (holders.unverified) {
+    throw unverifiedAdmin(email);
   } else {
     const password = temporaryPassword();
     sub = (await createUserWithTemporaryPassword(email, password)).sub;

@@ -4,6 +4,7 @@ import { syncSubscription } from '../billing/sync-subscription';
 import { applyPaymentMethodUpdate, UPDATE_PAYMENT_PURPOSE } from '../billing/update-payment-method';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { sendReceipt, sendRenewalReminder, sendTrialEnding } from './billing-mails';
 
 /** The event types the product acts on; every other type is acknowledged and ignored. */
 export const handledEventTypes = new Set<string>([
@@ -13,6 +14,9 @@ export const handledEventTypes = new Set<string>([
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  // The trial-ending notice and the renewal reminder (billing-mails.ts).
+  'customer.subscription.trial_will_end',
+  'invoice.upcoming',
 ]);
 
 const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
@@ -45,7 +49,24 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<void> {
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const sub = invoiceSubscription(event.data.object);
-      if (sub) await syncSubscription(sub);
+      if (!sub) return;
+      await syncSubscription(sub);
+      // The row first, the mail last: a failed mail retries the event, and the sync is harmless twice.
+      if (event.type === 'invoice.paid' && event.data.object.id) await sendReceipt(event.data.object.id, sub);
+      return;
+    }
+    // Like every event, these re-sync the subscription first (harmless, and the row is then never
+    // behind what the mail says); the mail goes last, so a failed mail retries the event.
+    case 'customer.subscription.trial_will_end':
+      await syncSubscription(event.data.object.id);
+      await sendTrialEnding(event.data.object.id);
+      return;
+    case 'invoice.upcoming': {
+      // An upcoming invoice has no id of its own; its subscription says whether it still renews.
+      const sub = invoiceSubscription(event.data.object);
+      if (!sub) return;
+      await syncSubscription(sub);
+      await sendRenewalReminder(sub);
       return;
     }
   }

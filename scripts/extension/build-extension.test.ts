@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExtension, type BuildResult } from '../build-extension';
+import { PRODUCTION_SITE_ORIGIN } from '#shared/extension/site-origins';
+import { buildExtension, DEV_BUILD, releaseBuildOptions, type BuildResult } from '../build-extension';
 
 let dir: string;
 let build: BuildResult;
@@ -24,7 +25,7 @@ describe('buildExtension', () => {
     expect(m.optional_host_permissions).toEqual(['<all_urls>']);
     expect(m.host_permissions).toBeUndefined();
     expect(m.commands?._execute_action?.suggested_key).toEqual({ default: 'Alt+Shift+P' });
-    expect(m.web_accessible_resources).toEqual([{ resources: ['frame.html'], matches: ['https://site.example/*', 'http://127.0.0.1:5173/*'] }]);
+    expect(m.web_accessible_resources).toEqual([{ resources: ['frame.html', 'editor.html'], matches: ['https://site.example/*', 'http://127.0.0.1:5173/*'] }]);
   });
 
   it('bundles every entry point, page and icon the manifest names', async () => {
@@ -42,4 +43,43 @@ describe('buildExtension', () => {
     expect(Object.keys(zip.files)).toContain('manifest.json');
     expect(Object.keys(zip.files)).toContain('icons/icon-16.png');
   });
+});
+
+/** Every file of a zip as text (binary files too: a stray string would still show up). */
+async function zipTexts(zipPath: string): Promise<Record<string, string>> {
+  const zip = await JSZip.loadAsync(await readFile(zipPath));
+  const out: Record<string, string> = {};
+  for (const f of Object.values(zip.files)) if (!f.dir) out[f.name] = await f.async('string');
+  return out;
+}
+
+const LOCAL = /localhost|127\.0\.0\.1/i;
+
+describe('release and dev builds', () => {
+  it('the release build (no variables) trusts and links only the production site: no loopback string anywhere in the zip', async () => {
+    const release = await buildExtension({ outDir: path.join(dir, 'release'), ...releaseBuildOptions({}) });
+    const files = await zipTexts(release.zipPath!);
+    expect(Object.keys(files)).toContain('frame.js');
+    for (const [name, text] of Object.entries(files)) expect(text, name).not.toMatch(LOCAL);
+    expect(release.manifest.web_accessible_resources?.every((r) => (r as { matches: string[] }).matches.every((m) => m === `${PRODUCTION_SITE_ORIGIN}/*`))).toBe(true);
+    expect(release.manifest).not.toHaveProperty('key');
+    expect(files['editor.js']).toContain(PRODUCTION_SITE_ORIGIN);
+  }, 60_000);
+
+  it('a release build refuses loopback origins from the environment', () => {
+    expect(() => releaseBuildOptions({ EXTENSION_SITE_ORIGINS: 'https://www.fullpageshot.example,http://localhost:5173' })).toThrow('must not trust local origins');
+    expect(() => releaseBuildOptions({ EXTENSION_SITE_URL: 'http://127.0.0.1:5173' })).toThrow('must not trust local origins');
+    expect(releaseBuildOptions({ EXTENSION_SITE_ORIGINS: 'https://staging.fullpageshot.example' }).siteOrigins).toEqual(['https://staging.fullpageshot.example']);
+  });
+
+  it('the dev build keeps the local site under both loopback names, with the dev key', async () => {
+    const dev = await buildExtension({ ...DEV_BUILD, outDir: path.join(dir, 'dev') });
+    const matches = (dev.manifest.web_accessible_resources?.[0] as { matches: string[] }).matches;
+    expect(matches).toEqual(expect.arrayContaining(['http://127.0.0.1:5173/*', 'http://localhost:5173/*']));
+    const frame = await readFile(path.join(dev.outDir, 'frame.js'), 'utf8');
+    expect(frame).toContain('http://localhost:5173');
+    expect(frame).toContain('http://127.0.0.1:5173');
+    expect(await readFile(path.join(dev.outDir, 'editor.js'), 'utf8')).toContain('http://127.0.0.1:5173');
+    expect(dev.manifest).toHaveProperty('key');
+  }, 60_000);
 });

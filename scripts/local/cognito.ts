@@ -5,7 +5,8 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
-  CognitoIdentityProviderClient, CreateGroupCommand, CreateUserPoolClientCommand, CreateUserPoolCommand,
+  AdminGetUserCommand, AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient, CreateGroupCommand, CreateUserPoolClientCommand,
+  CreateUserPoolCommand, DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { freePort, HOST } from './ports';
 
@@ -46,15 +47,49 @@ const readBody = (req: IncomingMessage) =>
   });
 
 /**
- * Amplify 6.22 refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks; this
- * proxy turns that one call into InitiateAuth REFRESH_TOKEN_AUTH and passes everything else on.
+ * Cognito marks the e-mail verified when a sign-up is confirmed with the code it sent; cognito-local
+ * does not, and invitations and organisations only match verified addresses. So after a successful
+ * ConfirmSignUp the proxy sets `email_verified` as Cognito would (no code is sent for that).
  */
-function startRefreshProxy(port: number, target: number): Promise<Server> {
+async function markConfirmedEmailVerified(target: number, poolId: string | undefined, request: Buffer): Promise<void> {
+  const { Username } = JSON.parse(request.toString() || '{}') as { Username?: string };
+  if (!poolId || !Username) return;
+  const c = cognitoAdmin(`http://${HOST}:${target}`);
+  try {
+    // cognito-local wants the address alongside the flag; it is sent unchanged.
+    const user = await c.send(new AdminGetUserCommand({ UserPoolId: poolId, Username }));
+    const email = user.UserAttributes?.find((a) => a.Name === 'email')?.Value;
+    if (!email) return;
+    await c.send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: poolId, Username, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+    }));
+  } finally {
+    c.destroy();
+  }
+}
+
+/**
+ * Amplify 6.22 refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks; this
+ * proxy turns that one call into InitiateAuth REFRESH_TOKEN_AUTH, fills the e-mail-verified gap
+ * above, and passes everything else on. `pool` is read per request (it is known only once the
+ * pool is bootstrapped, after the proxy listens).
+ */
+function startRefreshProxy(port: number, target: number, pool: { id?: string }): Promise<Server> {
   const server = createServer(async (req, res) => {
     try {
       let body = await readBody(req);
       const headers = { ...req.headers };
       const op = String(headers['x-amz-target'] ?? '');
+      if (op.endsWith('.ConfirmSignUp')) {
+        const upstream = await fetch(`http://${HOST}:${target}${req.url ?? '/'}`, {
+          method: req.method, headers: { 'content-type': String(headers['content-type'] ?? 'application/x-amz-json-1.1'), 'x-amz-target': op }, body: new Uint8Array(body),
+        });
+        const answer = Buffer.from(await upstream.arrayBuffer());
+        if (upstream.ok) await markConfirmedEmailVerified(target, pool.id, body);
+        res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+        res.end(answer);
+        return;
+      }
       if (op.endsWith('.GetTokensFromRefreshToken')) {
         const input = JSON.parse(body.toString() || '{}') as { RefreshToken?: string; ClientId?: string };
         body = Buffer.from(JSON.stringify({
@@ -83,13 +118,32 @@ function startRefreshProxy(port: number, target: number): Promise<Server> {
   });
 }
 
+/** Pools made before the e-mail change needed a code lack the setting; UpdateUserPool cannot add it in cognito-local. */
+async function warnIfEmailChangeUnverified(endpoint: string, pool: LocalPool): Promise<void> {
+  const c = cognitoAdmin(endpoint);
+  try {
+    const r = await c.send(new DescribeUserPoolCommand({ UserPoolId: pool.userPoolId }));
+    if (!r.UserPool?.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate?.includes('email')) {
+      console.warn('The local user pool predates verified e-mail changes: run `npm run reset` to recreate it.');
+    }
+  } finally {
+    c.destroy();
+  }
+}
+
 async function bootstrapPool(endpoint: string, stateFile: string): Promise<LocalPool> {
-  if (existsSync(stateFile)) return JSON.parse(await readFile(stateFile, 'utf8')) as LocalPool;
+  if (existsSync(stateFile)) {
+    const pool = JSON.parse(await readFile(stateFile, 'utf8')) as LocalPool;
+    await warnIfEmailChangeUnverified(endpoint, pool);
+    return pool;
+  }
   const c = cognitoAdmin(endpoint);
   const pool = await c.send(new CreateUserPoolCommand({
     PoolName: 'fps-local',
     UsernameAttributes: ['email'],
     AutoVerifiedAttributes: ['email'],
+    // As `keepOriginal` in infra/stacks/auth-stack.ts: a new e-mail counts only once its code is verified.
+    UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: false, RequireSymbols: false } },
     Schema: [{ Name: 'identity_id', AttributeDataType: 'String', Mutable: true }],
   }));
@@ -113,7 +167,8 @@ export async function startCognito(opts: { port: number; dir: string; lambdaEndp
   await mkdir(join(opts.dir, '.cognito'), { recursive: true });
   const internalPort = await freePort();
   // The proxy listens first so a port of 0 resolves before the issuer domain is written.
-  const proxy = await startRefreshProxy(opts.port, internalPort);
+  const proxyPool: { id?: string } = {};
+  const proxy = await startRefreshProxy(opts.port, internalPort, proxyPool);
   const endpoint = `http://${HOST}:${(proxy.address() as { port: number }).port}`;
   await writeFile(join(opts.dir, '.cognito', 'config.json'), JSON.stringify({
     LambdaClient: { endpoint: opts.lambdaEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
@@ -140,6 +195,7 @@ export async function startCognito(opts: { port: number; dir: string; lambdaEndp
     throw new Error(`${(e as Error).message}\n${logs.join('')}`);
   }
   const pool = await bootstrapPool(endpoint, join(opts.dir, 'pool.json'));
+  proxyPool.id = pool.userPoolId;
   return {
     ...pool,
     endpoint,

@@ -4,7 +4,7 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 
 /**
  * Checks a Cognito JWT the way API Gateway's JWT authorizer does: signature from the pool's JWKS,
- * issuer, expiry, and the app client as `aud` (ID token) or `client_id` (access token).
+ * issuer, expiry (required), and the app client as `aud` (ID token) or `client_id` (access token).
  * cognito-local serves its JWKS over http and uses `local_` pool ids, which CognitoJwtVerifier
  * refuses, hence JwtRsaVerifier with a fetch-based JWKS fetcher.
  */
@@ -24,6 +24,8 @@ export function createJwtAuthorizer(opts: { issuer: string; clientId: string }) 
       audience: null,
       jwksUri: `${opts.issuer}/.well-known/jwks.json`,
       customJwtCheck: ({ payload }) => {
+        // aws-jwt-verify checks `exp` only when present; Cognito always sets it, so a token without one is forged.
+        if (typeof payload.exp !== 'number') throw new Error('token has no expiry');
         const client = payload.token_use === 'access' ? payload.client_id : payload.aud;
         if (client !== opts.clientId) throw new Error('token was issued to another client');
       },
@@ -36,7 +38,7 @@ export function createJwtAuthorizer(opts: { issuer: string; clientId: string }) 
   // a token that failed is never cached. Bounded: emptied when it grows past MAX_VERIFIED.
   const verified = new Map<string, JwtPayload>();
   const MAX_VERIFIED = 10_000;
-  const unexpired = (payload: JwtPayload) => payload.exp === undefined || payload.exp >= Date.now() / 1000;
+  const unexpired = (payload: JwtPayload) => typeof payload.exp === 'number' && payload.exp >= Date.now() / 1000;
 
   /** The token's claims, or undefined when the header is missing or the token is not valid. */
   return async (authorization: string | undefined): Promise<JwtPayload | undefined> => {

@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { Account, AbTestGroup, OrgStatus } from '../domain/account';
-import { ADMIN_AUDIT_PAGE_MAX, AdminActionResult, AdminAuditList, AdminLookupResult } from '../domain/admin';
+import { ADMIN_AUDIT_PAGE_MAX, AdminActionResult, AdminAuditList } from '../domain/admin';
 import { Image, ImageNotes, ImageSourceUrl, ImageTitle, MAX_IMAGES_PAGE, UploadContentType } from '../domain/image';
 import { InviteDetails } from '../domain/invite';
 import { Member, Organization } from '../domain/organization';
 import {
   ADMIN_SEARCH_MAX_LENGTH, ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_LONG, SEARCH_TOO_SHORT,
 } from '../rules/admin-search';
+import { AdminSearchResult } from '../rules/admin-search-matches';
 import { route } from './route';
 
 /**
@@ -47,8 +48,16 @@ export const routes = {
   }),
   changeEmail: route({
     id: 'changeEmail', method: 'POST', path: '/account/email', caller: 'user', handler: 'account/change-email',
-    summary: 'Change the sign-in e-mail (Cognito and the user row together).',
-    body: z.object({ email: Email }).strict(), response: Ok,
+    summary: 'Start changing the sign-in e-mail: Cognito sends a code to the new address and keeps the old one until verified.',
+    body: z.object({ email: Email }).strict(),
+    // `codeSentTo` is absent when nothing needs verifying (the address is already the account's).
+    response: z.object({ ok: z.literal(true), codeSentTo: z.string().optional() }),
+  }),
+  verifyAccountEmail: route({
+    id: 'verifyAccountEmail', method: 'POST', path: '/account/email/verify', caller: 'user', handler: 'account/verify-email',
+    summary: 'Finish the e-mail change with the code sent to the new address; only then the account changes.',
+    body: z.object({ code: z.string().trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email.') }).strict(),
+    response: z.object({ ok: z.literal(true), email: z.string() }),
   }),
 
   // ── checkout and billing ──────────────────────────────────────────────────
@@ -133,11 +142,11 @@ export const routes = {
   // ── staff admin tool (paths as the spec gives them) ───────────────────────
   adminSearchUsers: route({
     id: 'adminSearchUsers', method: 'GET', path: '/admin/users', caller: 'staff', handler: 'admin/search-users',
-    summary: 'Find a user by e-mail, userId or Stripe customer id across Cognito, DynamoDB and Stripe.',
+    summary: 'Find a user by e-mail (or its beginning: at most 20 matches), userId or Stripe customer id across Cognito, DynamoDB and Stripe.',
     query: z.object({
       q: z.string().trim().min(ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT).max(ADMIN_SEARCH_MAX_LENGTH, SEARCH_TOO_LONG),
     }).strict(),
-    response: AdminLookupResult,
+    response: AdminSearchResult,
   }),
   adminVerifyUser: route({
     id: 'adminVerifyUser', method: 'POST', path: '/admin/users/verify', caller: 'staff', handler: 'admin/verify-user',
@@ -172,7 +181,7 @@ export const routes = {
   }),
   createImage: route({
     id: 'createImage', method: 'POST', path: '/images/', caller: 'user', handler: 'images/create-image',
-    summary: 'Create an image record and a presigned upload URL (PUT the file there with `contentType`, then finalise).', status: 201,
+    summary: 'Create an image record and a presigned POST for its file (`uploadUrl` + `uploadFields`, at most 25 MB, of `contentType`), then finalise.', status: 201,
     body: z.object({
       title: ImageTitle, notes: ImageNotes, urlLink: ImageSourceUrl.nullable().optional(), contentType: UploadContentType.optional(),
     }).strict(),

@@ -24,6 +24,8 @@ export const Account = z.object({
   card: Card.nullable(),
   payments: z.array(Payment).optional(),
   abTestV2: AbTestGroup.optional(),
+  /** Whether a Premium checkout would start with the free trial (one per customer; the server decides). */
+  trialEligible: z.boolean().optional(),
   type: z.enum(['organization', 'user']),
 });
 export type Account = z.infer<typeof Account>;

@@ -16,6 +16,10 @@ export const Image = z.object({
   urlThumb: z.string().nullable(),
   urlLink: z.string().nullable(),
   uploadUrl: z.string().optional(),
+  /** On creation only: the form fields to POST with the file to `uploadUrl` (docs/images.md). */
+  uploadFields: z.record(z.string(), z.string()).optional(),
+  /** A presigned GET that saves the file under the image's title (Content-Disposition: attachment). */
+  urlDownload: z.string().nullable().optional(),
   size: z.number().int().nonnegative().nullable().optional(),
   contentType: z.string().nullable().optional(),
   width: z.number().int().positive().nullable().optional(),
@@ -23,8 +27,11 @@ export const Image = z.object({
 });
 export type Image = z.infer<typeof Image>;
 
-export const ImageTitle = z.string().trim().min(1).max(200);
-export const ImageNotes = z.string().max(5000);
+export const IMAGE_TITLE_MAX = 200;
+export const IMAGE_NOTES_MAX = 5000;
+/** A title is needed (trimmed, 1-200 characters); notes are optional, on upload and on edit alike. */
+export const ImageTitle = z.string().trim().min(1).max(IMAGE_TITLE_MAX);
+export const ImageNotes = z.string().max(IMAGE_NOTES_MAX);
 
 /**
  * The source page address: http(s) only, because the library renders it as a link (a
@@ -37,7 +44,10 @@ export const ImageSourceUrl = z
   .url()
   .refine((u) => /^https?:\/\//i.test(u), { message: 'Only http and https addresses are allowed.' });
 
-/** The largest file the library accepts (bytes); checked by the site before uploading and enforced when finalising. */
+/**
+ * The largest file the library accepts (bytes): the presigned POST's content-length-range, so S3
+ * refuses a bigger upload; also checked by the site before uploading and again when finalising.
+ */
 export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 
 /**
@@ -65,3 +75,10 @@ export const UploadContentType = z
 
 /** The most images one list call returns (about 1.6 MB of JSON: well under Lambda's 6 MB response limit). */
 export const MAX_IMAGES_PAGE = 1000;
+
+/**
+ * An image that was created but never finalised is swept after this long: its row carries
+ * `expiresAt` (DynamoDB TTL; the code also ignores expired rows, as the local database has no TTL)
+ * and its upload object lies under a prefix that an S3 lifecycle rule expires after a day.
+ */
+export const PENDING_IMAGE_LIFETIME_SECONDS = 24 * 60 * 60;

@@ -1,6 +1,6 @@
 /**
- * Where the website lives, as the extension sees it. The build reads these defaults unless
- * EXTENSION_SITE_ORIGINS / EXTENSION_SITE_URL are set.
+ * Where the website lives, as the extension sees it. The release build reads these defaults unless
+ * EXTENSION_SITE_ORIGINS / EXTENSION_SITE_URL are set; the dev build uses DEV_SITE_ORIGINS.
  */
 
 /** The production website origin (master's siteUrl in infra/environments.ts; a test keeps them equal). */
@@ -9,8 +9,22 @@ export const PRODUCTION_SITE_ORIGIN = 'https://www.fullpageshot.example';
 /** The local stack's Vite dev server, reachable under both loopback names. */
 export const DEV_SITE_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'] as const;
 
-export const DEFAULT_SITE_ORIGINS: readonly string[] = [...DEV_SITE_ORIGINS, PRODUCTION_SITE_ORIGIN];
-export const DEFAULT_SITE_URL = 'http://127.0.0.1:5173';
+/** The local stack's site URL (links from a dev build point here). */
+export const DEV_SITE_URL = DEV_SITE_ORIGINS[0];
+
+/**
+ * What a build holds when nothing else is asked for: the store (release) build, so production
+ * origins only. A store zip that trusted loopback origins would accept logins from whatever runs
+ * on the user's own port 5173. Local origins go only into the dev build (`npm start`, e2e tests).
+ */
+export const DEFAULT_SITE_ORIGINS: readonly string[] = [PRODUCTION_SITE_ORIGIN];
+export const DEFAULT_SITE_URL = PRODUCTION_SITE_ORIGIN;
+
+/** True for loopback origins (localhost, 127.x, [::1]), which a release build must not trust. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
 
 /** Parses a comma-separated origin list, normalising each entry to `URL.origin` and dropping junk. */
 export function parseOriginList(value: string | undefined): string[] {

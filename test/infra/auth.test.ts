@@ -46,33 +46,50 @@ describe('auth stack', () => {
     expect(flat(dev.stacks.auth.resolve(dev.stacks.auth.oauthDomain))).toBe('fullpageshot-dev.auth.<AWS::Region>.amazoncognito.com');
   });
 
-  it('public app client: code flow, per-env callbacks, password + refresh auth, no secret', () => {
+  it('public app client: code flow, callbacks on the site as served, SRP + refresh auth (no USER_PASSWORD_AUTH), no secret', () => {
     dev.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       AllowedOAuthFlows: ['code'],
       AllowedOAuthScopes: Match.arrayWith(['openid', 'email']),
-      CallbackURLs: ['https://dev.fullpageshot.example/auth/signin', 'http://localhost:5173/auth/signin', 'http://127.0.0.1:5173/auth/signin'],
-      LogoutURLs: ['https://dev.fullpageshot.example/auth/signout', 'http://localhost:5173/auth/signout', 'http://127.0.0.1:5173/auth/signout'],
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      // dev has no certificate: the site is CloudFront's domain, from the web stack (one deploy works).
+      CallbackURLs: [
+        { 'Fn::Join': ['', ['https://', Match.objectLike({ 'Fn::GetStackOutput': Match.objectLike({ StackName: 'Fps-dev-Web' }) }), '/auth/signin']] },
+        'http://localhost:5173/auth/signin', 'http://127.0.0.1:5173/auth/signin',
+      ],
+      LogoutURLs: Match.arrayWith(['http://localhost:5173/auth/signout']),
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      PreventUserExistenceErrors: 'ENABLED',
       SupportedIdentityProviders: ['COGNITO'],
       WriteAttributes: Match.not(Match.arrayWith(['custom:identity_id'])),
     });
     synth('staging').auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      CallbackURLs: ['https://staging.fullpageshot.example/auth/signin'],
-      LogoutURLs: ['https://staging.fullpageshot.example/auth/signout'],
+      CallbackURLs: ['https://staging.fullpageshot.com/auth/signin'],
+      LogoutURLs: ['https://staging.fullpageshot.com/auth/signout'],
     });
   });
 
-  it('Google IdP exists only with -c googleClientId, secret by Secrets Manager reference', () => {
+  it('Google IdP exists only where the environment configures it, secret by Secrets Manager reference', () => {
     expect(Object.keys(dev.auth.findResources('AWS::Cognito::UserPoolIdentityProvider'))).toHaveLength(0);
-    const withGoogle = synth('dev', { googleClientId: 'abc.apps.googleusercontent.com' });
-    withGoogle.auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+    const master = synth('master');
+    master.auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google', ProviderType: 'Google',
       ProviderDetails: Match.objectLike({
-        client_id: 'abc.apps.googleusercontent.com',
-        client_secret: '{{resolve:secretsmanager:fps/dev/google-oauth-client-secret:SecretString:::}}',
+        client_id: '000000000000-sample.apps.googleusercontent.com',
+        client_secret: '{{resolve:secretsmanager:fps/master/google-oauth-client-secret:SecretString:::}}',
       }),
     });
-    withGoogle.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { SupportedIdentityProviders: ['COGNITO', 'Google'] });
+    master.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { SupportedIdentityProviders: ['COGNITO', 'Google'] });
+  });
+
+  it('sends mail through SES from the sender in staging and master; keeps the old e-mail until the new one is verified', () => {
+    for (const env of ['staging', 'master'] as const) {
+      const from = env === 'master' ? 'no-reply@fullpageshot.com' : 'no-reply@staging.fullpageshot.com';
+      synth(env).auth.hasResourceProperties('AWS::Cognito::UserPool', {
+        EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: from, SourceArn: Match.anyValue() }),
+        UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      });
+    }
   });
 });

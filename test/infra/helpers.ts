@@ -11,15 +11,24 @@ vi.setConfig({ testTimeout: 120_000 });
 
 export interface Synthesised {
   stacks: FpsStacks;
+  edge: Template;
+  web: Template;
   data: Template;
   auth: Template;
   api: Template;
-  web: Template;
+  content: Template;
+  ops: Template;
   /** cdk-nag AwsSolutions findings left after acknowledgements. */
   nag: ReturnType<AwsSolutionsChecks['validateScope']>;
 }
 
 const cache = new Map<string, Synthesised>();
+
+/**
+ * Staging and master refuse placeholder settings, so tests give them real-looking ones the way an
+ * operator does: an environments file (-c environmentsFile=...), here the committed sample.
+ */
+export const SAMPLE_ENVIRONMENTS = 'infra/environments.sample.json';
 
 /**
  * Builds and synthesises one environment once per test file, without bundling (context
@@ -29,16 +38,19 @@ export function synth(env: EnvName, context: Record<string, unknown> = {}): Synt
   const key = JSON.stringify([env, context]);
   const hit = cache.get(key);
   if (hit) return hit;
-  const app = createApp({ env, 'aws:cdk:bundling-stacks': [], ...context });
+  const app = createApp({ env, 'aws:cdk:bundling-stacks': [], ...(env === 'dev' ? {} : { environmentsFile: SAMPLE_ENVIRONMENTS }), ...context });
   const stacks = buildStacks(app);
   const assembly = app.synth();
   const tpl = (name: string) => Template.fromJSON(assembly.getStackByName(name).template as Record<string, unknown>);
   const out: Synthesised = {
     stacks,
+    edge: tpl(stacks.edge.stackName),
+    web: tpl(stacks.web.stackName),
     data: tpl(stacks.data.stackName),
     auth: tpl(stacks.auth.stackName),
     api: tpl(stacks.api.stackName),
-    web: tpl(stacks.web.stackName),
+    content: tpl(stacks.content.stackName),
+    ops: tpl(stacks.ops.stackName),
     // After synth: aspects (which record some acknowledgements) have run.
     nag: new AwsSolutionsChecks().validateScope(app),
   };

@@ -2,6 +2,7 @@
 // card, and the status changes that follow (trialing → active, active → past_due,
 // canceled). Used by the API, the hosted checkout page and the clock.
 
+import { PRODUCT_NAME, STATEMENT_DESCRIPTOR } from '#shared/domain/product-name';
 import { addInterval, SECONDS } from './clock';
 import { changedFields, type EmulatorCore } from './core';
 import { newId, randomToken } from './ids';
@@ -235,7 +236,7 @@ export function buildInvoice(
     id,
     object: 'invoice',
     account_country: 'US',
-    account_name: 'Fullpage Shot (local)',
+    account_name: PRODUCT_NAME,
     amount_due: total,
     amount_overpaid: 0,
     amount_paid: 0,
@@ -361,7 +362,7 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
     application_fee_amount: null,
     balance_transaction: null,
     billing_details: structuredClone(pm.billing_details),
-    calculated_statement_descriptor: 'FULLPAGE SHOT',
+    calculated_statement_descriptor: STATEMENT_DESCRIPTOR,
     captured: ok,
     created: at,
     currency: invoice.currency,

@@ -1,5 +1,7 @@
 // Tiny HTML helpers for the emulator's own pages (checkout, receipts, invoices).
 
+import { PRODUCT_NAME } from '#shared/domain/product-name';
+
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')
@@ -43,7 +45,7 @@ export function page(title: string, body: string): string {
 </head>
 <body>
 <main>
-<p><span class="badge">TEST MODE</span> <span class="muted">Local Stripe emulator</span></p>
+<p><span class="badge">TEST MODE</span> <strong class="business">${escapeHtml(PRODUCT_NAME)}</strong> <span class="muted">· Local Stripe emulator</span></p>
 ${body}
 </main>
 </body>

@@ -2,6 +2,7 @@
 // `invoice.hosted_invoice_url` (/invoices/:invoiceId). Like Stripe's, they need no
 // API key: the unguessable id in the URL is the credential.
 
+import { PRODUCT_NAME } from '#shared/domain/product-name';
 import { formatAmount } from './billing';
 import type { EmulatorCore } from './core';
 import { escapeHtml, formatDate, page } from './html';
@@ -20,7 +21,7 @@ export function renderReceipt(core: EmulatorCore, chargeId: string): string | un
     .map((r) => `<div class="row"><span>Refunded ${escapeHtml(formatDate(r.created))}</span><span>-${formatAmount(r.amount, r.currency)}</span></div>`)
     .join('');
   const body = `
-<h1>Receipt from Fullpage Shot</h1>
+<h1>Receipt from ${escapeHtml(PRODUCT_NAME)}</h1>
 <p class="muted">Receipt #${escapeHtml(charge.receipt_number ?? charge.id)}</p>
 ${charge.status === 'succeeded' ? '' : '<p class="error" role="alert">This payment failed.</p>'}
 <section class="summary" aria-label="Payment">

@@ -25,6 +25,7 @@ import { registerInvoiceRoutes } from './resources/invoices';
 import { registerPaymentMethodRoutes } from './resources/payment-methods';
 import { registerPriceRoutes } from './resources/prices';
 import { registerSubscriptionRoutes } from './resources/subscriptions';
+import { registerWebhookEndpointRoutes } from './resources/webhook-endpoints';
 import { Router } from './router';
 import type { StoredObject } from './types';
 
@@ -75,6 +76,7 @@ function buildRouter(): Router {
   registerInvoiceRoutes(router);
   registerChargeRoutes(router);
   registerIntentAndEventRoutes(router);
+  registerWebhookEndpointRoutes(router);
   return router;
 }
 

@@ -95,10 +95,31 @@ test('exports PNG, JPG and PDF files of the right size', async () => {
 test('Premium tools are locked without a Premium login, with links to the site', async ({ ext }) => {
   await expect(editor.getByRole('group', { name: 'Edit the region' }).getByRole('button', { name: 'Crop' })).toBeDisabled();
   await expect(editor.getByLabel('Smart page breaks')).toBeDisabled();
-  const next = encodeURIComponent(`${ext.origin}/editor.html`);
+  // The way back from the site reopens this capture.
+  const next = encodeURIComponent(`${ext.origin}/editor.html?id=${new URL(editor.url()).searchParams.get('id')}`);
   await expect(editor.getByRole('link', { name: 'Learn about Premium' })).toHaveAttribute('href', `${ext.servers.site}/premium?next=${next}`);
   await expect(editor.getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', `${ext.servers.site}/checkout?next=${next}`);
   await expect(editor.getByRole('link', { name: 'Account' })).toHaveAttribute('href', `${ext.servers.site}/account?next=${next}`);
+});
+
+test('"Return to editor" from the site reopens the capture the upgrade started from', async ({ ext }) => {
+  const id = new URL(editor.url()).searchParams.get('id')!;
+  const next = new URL((await editor.getByRole('link', { name: 'Go Premium' }).getAttribute('href'))!).searchParams.get('next')!;
+  expect(next).toBe(`${ext.origin}/editor.html?id=${id}`);
+  // What the checkout success page does with that `next`: a plain link on the site's page.
+  const site = await sitePage(ext, ext.servers.site);
+  await site.evaluate((href) => {
+    const a = document.createElement('a');
+    a.href = href;
+    a.textContent = 'Return to editor';
+    document.body.append(a);
+  }, next);
+  await site.getByRole('link', { name: 'Return to editor' }).click();
+  await site.waitForURL(next);
+  await expect(site.getByRole('heading', { name: 'Bands' })).toBeVisible();
+  await expect(site.locator('body')).toHaveAttribute('data-state', 'ready');
+  await expect(site.getByRole('complementary', { name: 'Recent captures' }).locator('a[aria-current=page]')).toHaveAttribute('href', `editor.html?id=${id}`);
+  await site.close();
 });
 
 test('the bridge ignores logins from other origins', async ({ ext }) => {
@@ -169,14 +190,30 @@ test('Premium tools: crop, blur, highlight, text, stamp, undo and redo', async (
   const tool = (name: string) => editor.getByRole('button', { name, exact: true }).click();
   const bandY = (i: number) => BANDS.top + i * BANDS.height + BANDS.height / 2;
 
+  // The size shown above the image and in the recent-captures card follows crop, undo and redo.
+  const meta = editor.locator('#capture-meta');
+  const card = editor.getByRole('complementary', { name: 'Recent captures' }).locator('a[aria-current=page]');
+  const shows = async (w: number, h: number) => {
+    await expect(meta).toContainText(`· ${w}×${h} px`);
+    await expect(card).toContainText(`· ${w}×${h}`);
+  };
+  await shows(width, BANDS_PAGE_HEIGHT);
   await region(0, 300, 640, 1000);
   await tool('Crop');
   await expect.poll(() => canvasSize(editor)).toEqual({ width: 640, height: 1000 });
+  await shows(640, 1000);
   await tool('Undo');
   await expect.poll(() => canvasSize(editor)).toEqual({ width, height: BANDS_PAGE_HEIGHT });
+  await shows(width, BANDS_PAGE_HEIGHT);
   await tool('Redo');
   await expect.poll(() => canvasSize(editor)).toEqual({ width: 640, height: 1000 });
+  await shows(640, 1000);
+  // The crop is saved: reopening the capture shows the cropped size.
+  await editor.reload();
+  await expect(editor.locator('body')).toHaveAttribute('data-state', 'ready');
+  await shows(640, 1000);
   await tool('Undo');
+  await shows(width, BANDS_PAGE_HEIGHT);
 
   await region(100, bandY(5) - 50, 300, 100);
   await tool('Highlight');

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildExtension } from '../../../scripts/build-extension';
 import { encodePng } from '../../../scripts/extension/png-icon';
-import { appPage, attackerFrame, bandsPage, frameAppPage, frameContentPage, lazyPage, sitePage, widePage } from './pages';
+import { appPage, attackerFrame, bandsPage, fixedBackgroundPage, frameAppPage, frameContentPage, lazyPage, railsPage, sitePage, widePage } from './pages';
 
 export const WINDOW = { width: 1280, height: 800 };
 
@@ -32,6 +32,8 @@ export interface Servers {
 
 interface WorkerFixtures {
   dpr: number;
+  /** Browser window size in CSS px (odd widths catch rounding errors at fractional DPRs). */
+  windowSize: { width: number; height: number };
   servers: Servers;
   extensionDir: string;
   browserContext: BrowserContext;
@@ -110,6 +112,20 @@ export class ExtensionHarness {
     return editor;
   }
 
+  /** Sets Chrome's page zoom for this tab (chrome.tabs.setZoom, per tab) and waits until the page sees it. */
+  async setZoom(page: Page, factor: number): Promise<void> {
+    await page.bringToFront();
+    const before = await page.evaluate(() => devicePixelRatio); // at zoom 100 %
+    const w = await this.worker();
+    await w.evaluate(async (factor) => {
+      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      await chrome.tabs.setZoomSettings(tab.id!, { scope: 'per-tab' });
+      await chrome.tabs.setZoom(tab.id!, factor);
+    }, factor);
+    const want = before * factor;
+    await page.waitForFunction((want) => Math.abs(devicePixelRatio - want) < 0.01, want);
+  }
+
   async setStorage(items: Record<string, unknown>): Promise<void> {
     const w = await this.worker();
     await w.evaluate((i) => chrome.storage.local.set(i), items);
@@ -128,6 +144,7 @@ export class ExtensionHarness {
 
 export const test = base.extend<object, WorkerFixtures>({
   dpr: [1, { scope: 'worker', option: true }],
+  windowSize: [WINDOW, { scope: 'worker', option: true }],
 
   servers: [
     async ({}, use) => {
@@ -140,6 +157,8 @@ export const test = base.extend<object, WorkerFixtures>({
           case '/app.html': return { type: 'text/html', body: appPage() };
           case '/lazy.html': return { type: 'text/html', body: lazyPage() };
           case '/wide.html': return { type: 'text/html', body: widePage() };
+          case '/rails.html': return { type: 'text/html', body: railsPage() };
+          case '/fixed-background.html': return { type: 'text/html', body: fixedBackgroundPage() };
           case '/site.html': return { type: 'text/html', body: sitePage(`${extOrigin}/frame.html`, url.searchParams.get('child') ?? undefined) };
           case '/attacker.html': return { type: 'text/html', body: attackerFrame(extOrigin) };
           case '/frame-app.html': return { type: 'text/html', body: frameAppPage(url.searchParams.get('src') ?? '/frame-content.html') };
@@ -187,7 +206,7 @@ export const test = base.extend<object, WorkerFixtures>({
   ],
 
   browserContext: [
-    async ({ extensionDir, dpr }, use) => {
+    async ({ extensionDir, dpr, windowSize }, use) => {
       const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'fps-profile-'));
       const context = await chromium.launchPersistentContext(userDataDir, {
         executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -207,7 +226,7 @@ export const test = base.extend<object, WorkerFixtures>({
           '--no-first-run',
           '--force-color-profile=srgb',
           '--hide-scrollbars',
-          `--window-size=${WINDOW.width},${WINDOW.height}`,
+          `--window-size=${windowSize.width},${windowSize.height}`,
           `--force-device-scale-factor=${dpr}`,
         ],
       });

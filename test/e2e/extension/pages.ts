@@ -123,3 +123,49 @@ export function frameContentPage(): string {
   const bands = Array.from({ length: APP.bands }, (_, i) => `<div style="height:${APP.bandHeight}px;background:${hex(bandColor(i))}"></div>`).join('');
   return `<!doctype html><html><head><title>Frame content</title><style>html,body{margin:0}</style></head><body>${bands}</body></html>`;
 }
+
+/**
+ * Marker page for exact stitching: a 1 px horizontal rail at the top of every `period` CSS px
+ * (colours cycling, so a shifted or repeated row shows), and 1 px vertical rails every
+ * `colPeriod` px on top of them. Periods are chosen so that period × DPR is a whole number of
+ * device pixels at every scale tested (1.1, 1.25, 1.5, 2): rail k must start at device row
+ * k × period × DPR exactly, whatever frame boundary it crosses.
+ */
+export const RAILS = { period: 20, count: 500, colPeriod: 100 };
+export const RAIL_COLORS: Rgb[] = [[200, 30, 30], [30, 150, 30], [30, 30, 200], [180, 120, 0], [120, 0, 160]];
+export const VRAIL: Rgb = [0, 0, 0];
+
+export function railsPage(): string {
+  const rows = Array.from({ length: RAILS.count }, (_, k) => `<div class="r" style="border-top-color:${hex(RAIL_COLORS[k % RAIL_COLORS.length])}"></div>`).join('');
+  return `<!doctype html><html><head><title>Rails</title><style>
+    html, body { margin: 0; background: #fff; }
+    .r { height: ${RAILS.period}px; box-sizing: border-box; border-top: 1px solid; }
+    .v { position: absolute; top: 0; width: 1px; height: ${RAILS.period * RAILS.count}px; background: ${hex(VRAIL)}; }
+  </style></head><body><div id="v"></div>${rows}<script>
+    // Vertical rails across the whole width, whatever the window size and zoom.
+    const v = document.getElementById('v');
+    const draw = () => {
+      v.replaceChildren();
+      for (let x = ${RAILS.colPeriod}; x < document.documentElement.clientWidth; x += ${RAILS.colPeriod}) {
+        const d = document.createElement('div'); d.className = 'v'; d.style.left = x + 'px'; v.appendChild(d);
+      }
+    };
+    draw();
+    addEventListener('resize', draw);
+  </script></body></html>`;
+}
+
+/**
+ * A section taller than the viewport with a `background-attachment: fixed` image: one square of
+ * FIXED_BG colour at the top left of the viewport. Captured as if in one tall viewport, the
+ * square appears once, at the top of the page.
+ */
+export const FIXED_BG = { size: 200, sectionHeight: 5000, color: [230, 90, 20] as Rgb };
+
+export function fixedBackgroundPage(): string {
+  return `<!doctype html><html><head><title>Fixed background</title><style>
+    html, body { margin: 0; background: #fff; }
+    section { height: ${FIXED_BG.sectionHeight}px; background: #eef url(/img/${hex(FIXED_BG.color).slice(1)}.png?size=${FIXED_BG.size}) no-repeat fixed 0 0; }
+    footer { height: 300px; background: #ddd; }
+  </style></head><body><section></section><footer></footer></body></html>`;
+}

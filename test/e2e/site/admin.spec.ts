@@ -123,6 +123,30 @@ test.describe('admin tool', () => {
     await expect(page.getByTestId('panel-debug')).toContainText('"isStaff": true');
   });
 
+  test('staff see what the search matches and find users by the beginning of their e-mail', async ({ page, seed }) => {
+    test.slow(); // signs in, creates users or uploads, and waits on several round trips
+    const staff = demoAccount(seed, 'staff');
+    await signIn(page, staff.email);
+    const box = page.getByPlaceholder('email or userId');
+    await expect(page.getByText('Matches an e-mail address or its beginning, a user id, or a Stripe customer id.', { exact: false })).toBeVisible({ timeout: 15_000 });
+
+    // The seeded org admin and member share "@acme.example"; "admin@acme" begins only one address.
+    await box.fill('admin@acme');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(field(page, 'cognito', 'email')).toHaveText(demoAccount(seed, 'org admin').email, { timeout: 15_000 });
+
+    const a = await newUser({ confirm: true });
+    const b = await newUser({ confirm: true });
+    await box.fill('admin-e2e-');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const matches = page.getByTestId('search-matches');
+    await expect(matches.getByRole('link', { name: a.email })).toBeVisible();
+    await expect(matches.getByRole('link', { name: b.email })).toBeVisible();
+    await matches.getByRole('link', { name: b.email }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/ziggy' && u.searchParams.get('q') === b.email);
+    await expect(field(page, 'cognito', 'sub')).toHaveText(b.userId);
+  });
+
   test('staff verify an unconfirmed sign-up after a confirm dialog', async ({ page, seed }) => {
     const pending = await newUser({ confirm: false });
     await signIn(page, demoAccount(seed, 'staff').email, `/ziggy?q=${encodeURIComponent(pending.email)}`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { demoAccount, expect as baseExpect, test } from './fixtures';
@@ -8,7 +9,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
  * The image library in a real browser against the local stack: a demo user signs in through the
- * site, uploads a PNG from disk (presigned PUT to s3rver, server-side thumbnail with sharp), finds
+ * site, uploads a PNG from disk (presigned POST to the local S3, server-side thumbnail with sharp), finds
  * it first in the grid, opens it, edits title and notes, sorts by name and by source address, and
  * deletes it.
  */
@@ -51,6 +52,48 @@ test.describe('image library', () => {
     await expect(headerTitle(page)).toHaveText('Library');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/signin?redirectPath=%2Fimages');
+  });
+
+  test('an image uploaded without notes can be renamed, and "Download image" saves its bytes without a new tab', async ({ page, seed }) => {
+    test.slow(); // signs in, creates users or uploads, and waits on several round trips
+    const account = demoAccount(seed, 'premium');
+    await signIn(page, account.email, account.password);
+    const tag = randomUUID().slice(0, 8);
+
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('menuitem', { name: 'Upload from computer' }).click();
+    await (await chooser).setFiles(PNG);
+    const viewer = page.getByRole('dialog');
+    await viewer.getByLabel('Title').fill(`No notes ${tag}`);
+    await viewer.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(viewer).toBeHidden();
+    await thumbnails(page).first().click();
+    const info = viewer.getByRole('complementary', { name: 'Info' });
+    await expect(info).toContainText('No notes');
+
+    // Rename without notes.
+    await info.getByRole('button', { name: 'Edit' }).click();
+    const form = viewer.getByRole('complementary', { name: 'Update Image' });
+    await expect(form.getByLabel('Notes')).toHaveValue('');
+    await form.getByLabel('Title').fill(`Renamed café ${tag}`);
+    await expect(form.getByRole('button', { name: 'Update' })).toBeEnabled();
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(info).toContainText(`Renamed café ${tag}`);
+
+    // A real download of the same bytes, under the new title; the page stays and no tab opens.
+    const pages = page.context().pages().length;
+    const download = page.waitForEvent('download');
+    await info.getByRole('button', { name: 'Download image' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`Renamed café ${tag}.png`);
+    expect((await readFile((await file.path())!)).equals(await readFile(PNG))).toBe(true);
+    expect(page.context().pages()).toHaveLength(pages);
+    await expect(headerTitle(page)).toHaveText('View Image');
+
+    await info.getByRole('button', { name: 'Delete' }).click();
+    await info.getByRole('button', { name: 'Are you sure?' }).click();
+    await expect(viewer).toBeHidden();
   });
 
   test('upload a PNG, open it, edit it, sort by name and by URL, delete it', async ({ page, seed }) => {
@@ -114,8 +157,9 @@ test.describe('image library', () => {
     const renamed = `Zz renamed ${tag}`;
     await info.getByRole('button', { name: 'Edit' }).click();
     const form = viewer.getByRole('complementary', { name: 'Update Image' });
-    await form.getByLabel('Notes').fill('');
+    await form.getByLabel('Title').fill(' ');
     await expect(form.getByRole('button', { name: 'Update' })).toBeDisabled();
+    await expect(form).toContainText('A title is needed; notes are optional.');
     await form.getByLabel('Notes').fill('Edited in the browser test');
     await form.getByLabel('Title').fill(renamed);
     await form.getByRole('button', { name: 'Update' }).click();

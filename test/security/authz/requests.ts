@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthzRole } from '#shared/api/route-access';
-import type { RouteId } from '#shared/api/routes';
+import { routes, type RouteId } from '#shared/api/routes';
 import { checkoutBody } from '../../../lambdas/billing/billing-test-helpers';
 import { makeOrg } from '../../../lambdas/orgs/org-test-helpers';
+import { LOCAL_CONFIRMATION_CODE } from '../../../scripts/local/cognito';
 import { signUpConfirmed } from '../../../scripts/local/seed';
-import { pool, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
+import { callApi, pool, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
 import { activeMember, invitation, memberRow, orgWithSubscription, unconfirmedUser, uploadedImage, type Actor } from './actors';
 import { cardUpdateBody, type World } from './world';
 
@@ -86,6 +87,12 @@ export const requests: Record<RouteId, Build> = {
   changeEmail: async ({ role, caller, world, allowed }) => {
     const who = allowed ? await freshActor(role, world) : caller;
     return { token: who?.accessToken, body: { email: uniqueEmail('changed') } };
+  },
+  // An allowed caller first asks for a code, so the verify step has a pending address to confirm.
+  verifyAccountEmail: async ({ role, caller, world, allowed }) => {
+    const who = allowed ? await freshActor(role, world) : caller;
+    if (allowed && who) await callApi(routes.changeEmail, { token: who.accessToken, body: { email: uniqueEmail('verify') } });
+    return { token: who?.accessToken, body: { code: LOCAL_CONFIRMATION_CODE } };
   },
 
   createCheckoutSessionUrl: ({ caller }) => ({ token: caller?.accessToken, body: checkoutBody() }),

@@ -182,7 +182,11 @@ export class ExtensionBridge {
         timer = setTimeout(() => finish(null), this.opts.handshakeTimeoutMs);
         const msg: SiteToExtension = { source: SOURCE_SITE, type: 'handshake', id };
         try {
-          frame.contentWindow?.postMessage(msg, origin);
+          // Without the extension the frame holds Chrome's error page (origin "null"), and a post
+          // aimed at the extension's origin would log an error on every page. The handshake holds
+          // no secret (a random id), and only a reply from the extension's own origin and frame
+          // counts (onReply), so it may go to whatever loaded. Logins go to the exact origin only.
+          frame.contentWindow?.postMessage(msg, '*');
         } catch {
           finish(null);
         }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { headerHasBackground, isChromeHidden, isEnterpriseDashboardPath } from './chrome-rules';
 
 describe('isChromeHidden', () => {
-  it.each(['/connect', '/auth', '/auth/signin', '/auth/signout', '/demo-editor-inline', '/images', '/images/abc', '/images/', '/AUTH/signin'])(
+  it.each(['/connect', '/auth', '/auth/signout', '/auth/signin/x', '/demo-editor-inline', '/images', '/images/abc', '/images/'])(
     'hides header and footer on %s',
     (path) => expect(isChromeHidden(path)).toBe(true),
   );
-  it.each(['/', '/faq', '/account', '/authors', '/imagesx', '/connected', '/enterprise', '/demos', '/style-guide'])(
+  it.each(['/', '/faq', '/account', '/authors', '/imagesx', '/connected', '/enterprise', '/demos', '/style-guide', '/auth/signin', '/auth/signin/', '/AUTH/signin'])(
     'shows header and footer on %s',
     (path) => expect(isChromeHidden(path)).toBe(false),
   );

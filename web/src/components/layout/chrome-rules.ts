@@ -6,6 +6,13 @@
 /** Header and footer are hidden on these paths and everything below them. */
 export const CHROMELESS_PATHS = ['/connect', '/auth', '/demo-editor-inline', '/images'] as const;
 
+/**
+ * Except on the sign-in / sign-up page (issue #16): a visitor comes to it from the site and must
+ * be able to find the way back, so it keeps the site's header and footer. The rest of /auth
+ * (sign-out, the hosted sign-in's hand-offs below /auth/signin) stays bare as the spec says.
+ */
+export const AUTH_PAGES_WITH_CHROME = ['/auth/signin'] as const;
+
 /** The header gets its background once the page is scrolled more than this many pixels. */
 export const HEADER_BACKGROUND_SCROLL_PX = 5;
 
@@ -21,8 +28,9 @@ const isAtOrBelow = (pathname: string, base: string) => {
   return p === base || p.startsWith(`${base}/`);
 };
 
-/** True on /connect, /auth, /demo-editor-inline, /images and their sub-paths (/auth/signin, /images/123). */
+/** True on /connect, /auth, /demo-editor-inline, /images and their sub-paths (/auth/signout, /images/123), but not /auth/signin. */
 export function isChromeHidden(pathname: string): boolean {
+  if (AUTH_PAGES_WITH_CHROME.includes(normalize(pathname) as (typeof AUTH_PAGES_WITH_CHROME)[number])) return false;
   return CHROMELESS_PATHS.some((base) => isAtOrBelow(pathname, base));
 }
 

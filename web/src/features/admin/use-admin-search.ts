@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { AdminLookupResult } from '#shared/domain/admin';
+import type { AdminSearchResult } from '#shared/rules/admin-search-matches';
 import { errorCodeOf, errorMessageOf } from '../../lib/api-client';
 import { searchUsers } from './api/search-users';
 
@@ -7,7 +7,7 @@ import { searchUsers } from './api/search-users';
 export type AdminSearchState =
   | { status: 'idle' }
   | { status: 'loading'; query: string }
-  | { status: 'loaded'; query: string; result: AdminLookupResult }
+  | { status: 'loaded'; query: string; result: AdminSearchResult }
   | { status: 'loaded'; query: string; error: string; notFound: boolean };
 
 export const NO_MATCH_MESSAGE = 'No user matches this search.';

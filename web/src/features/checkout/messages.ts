@@ -7,6 +7,11 @@ export const checkoutMessages = {
   lookupFailed: 'Unable to lookup user subscription state',
   completionFailed: 'Unable to complete checkout. If this error persists, please contact support',
   trialNotePrefix: 'You can cancel at any time from the account page...',
+  /** One free trial per customer: said before the payment page, so it never promises one wrongly. */
+  noTrial: 'No free trial: you have had one before, so Premium starts today and the first year is paid now',
+  paymentCanceled: 'Payment canceled',
+  paymentCanceledText: 'Nothing was charged. You can go back to the secure payment page when you are ready.',
+  continueToPayment: 'Continue to payment',
 } as const;
 
 /** Spec: 'Error missing sessionId (...)! Please contact the support address'; the parentheses hold what came back. */

@@ -21,4 +21,7 @@ export const actionVerbs: Record<MemberAction | 'invite', string> = {
   invite: 'invite',
 };
 
+/** Why Reactivate is disabled: reactivating takes a seat and none is free. */
+export const NO_FREE_SEAT_REASON = 'No free seat: add seats or deactivate another member';
+
 export const NO_PAYMENT_HISTORY = 'No payment history.';

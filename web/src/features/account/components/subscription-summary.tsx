@@ -20,20 +20,21 @@ export function subscriptionName(sub: Subscription | null): string {
 const dateOf = (unixSeconds: number) =>
   new Date(unixSeconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
-/** The Subscription field's value. */
+/**
+ * The Subscription field's value. An ended subscription reads plain 'Basic': the billing part says
+ * it expired (with Go Premium), so the page does not show "Basic (Canceled)" beside "expired".
+ */
 export function SubscriptionSummary({ subscription }: { subscription: Subscription | null }) {
-  if (!subscription) return <>Basic</>;
+  if (!subscription || !isLiveSubscription(subscription)) return <>Basic</>;
   const name = subscriptionName(subscription);
   const until = subscription.status === 'trialing' && subscription.trial_end ? subscription.trial_end : subscription.current_period_end;
   return (
     <>
       {name} <span className="account-status">({statusText[subscription.status] ?? subscription.status})</span>
-      {isLiveSubscription(subscription) && (
-        <span className="account-muted">
-          {' '}
-          · {subscription.status === 'trialing' ? 'trial ends' : subscription.cancel_at_period_end ? 'ends' : 'renews'} {dateOf(until)}
-        </span>
-      )}
+      <span className="account-muted">
+        {' '}
+        · {subscription.status === 'trialing' ? 'trial ends' : subscription.cancel_at_period_end ? 'ends' : 'renews'} {dateOf(until)}
+      </span>
     </>
   );
 }

@@ -197,6 +197,31 @@ describe('/account', () => {
     expect(fake.apiCall.mock.calls.some(([r]) => (r as { id: string }).id === 'getOrganization')).toBe(false);
   });
 
+  it('tells a deactivated member their seat is gone, and offers Premium of their own', async () => {
+    fake.auth.set(signedIn());
+    // The server answers a deactivated member as an individual account that keeps its organisation fields.
+    api({ ...freeAccount, orgId: 'org_1', orgName: 'Acme', orgRole: 'member', orgStatus: 'deactivated', orgAdminEmail: 'boss@acme.example' });
+    renderAccount();
+    const alert = await screen.findByText(/Your organisation admin has deactivated your seat in Acme/);
+    expect(alert.textContent).toContain('or go Premium on your own.');
+    expect(screen.getByRole('link', { name: 'boss@acme.example' }).getAttribute('href')).toBe('mailto:boss@acme.example');
+    expect(field('Subscription').textContent).toBe('Basic');
+    expect(screen.getByRole('link', { name: 'Go premium' }).getAttribute('href')).toBe('/checkout');
+    screen.getByText('Billing for u-1');
+  });
+
+  it('shows an ended Premium as plain Basic, not "Basic (Canceled)"', async () => {
+    fake.auth.set(signedIn());
+    const ended = {
+      id: 'sub_1', status: 'canceled', amount: 1200, current_period_start: 1, current_period_end: 2, trial_start: 1, trial_end: 2,
+      interval: 'year', interval_count: 1, cancel_at_period_end: false,
+    } as const;
+    api({ ...freeAccount, status: 'canceled', subscription: ended });
+    renderAccount();
+    await screen.findByRole('heading', { name: 'Welcome Ann' });
+    expect(field('Subscription').textContent).toBe('Basic');
+  });
+
   it('greets a user who just signed in from the extension', async () => {
     sessionStorage.setItem('fps.next', 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/editor.html');
     fake.auth.set(signedIn({ justSignedIn: true }));

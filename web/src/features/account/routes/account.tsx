@@ -142,10 +142,32 @@ function AccountDetails({ account, user, justSignedIn, Billing }: { account: Acc
   );
 }
 
+/**
+ * A member whose seat the organisation's admin deactivated holds no Enterprise plan any more: the
+ * account is theirs alone again (Basic, or a Premium they buy), and this says why.
+ */
+export function SeatDeactivated({ account }: { account: Account }) {
+  const org = account.orgName ?? 'your organisation';
+  return (
+    <Alert severity="warning" title="Your Enterprise seat is deactivated">
+      Your organisation admin has deactivated your seat in {org}, so its Enterprise plan no longer applies to this account.{' '}
+      {account.orgAdminEmail ? (
+        <>
+          Ask <a href={`mailto:${account.orgAdminEmail}`}>{account.orgAdminEmail}</a> to reactivate it
+        </>
+      ) : (
+        'Ask your organisation admin to reactivate it'
+      )}
+      , or go Premium on your own.
+    </Alert>
+  );
+}
+
 function IndividualAccount({ account, user }: { account: Account; user: AuthUser }) {
   return (
     <section className="account-card" aria-labelledby="account-details-title">
       <h2 id="account-details-title">Your account</h2>
+      {account.orgStatus === 'deactivated' && <SeatDeactivated account={account} />}
       <dl className="account-fields">
         <Field label="Subscription">
           <SubscriptionSummary subscription={account.subscription} />

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { ADMIN_SEARCH_HINT } from '#shared/rules/admin-search-matches';
 import { Button } from '../../../components/ui/button';
 
 /**
- * The search box (placeholder 'email or userId') and the Search button. The page decides what a
- * submit does; `error` is its answer ('Search too short.').
+ * The search box (placeholder 'email or userId'), the Search button and, under them, what a search
+ * matches. The page decides what a submit does; `error` is its answer ('Search too short.').
  */
 export function SearchForm({
   initial, loading, error, onSubmit,
@@ -38,9 +39,12 @@ export function SearchForm({
         value={value}
         onChange={(e) => setValue(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'admin-search-error' : undefined}
+        aria-describedby={error ? 'admin-search-error admin-search-hint' : 'admin-search-hint'}
       />
       <Button type="submit">Search</Button>
+      <p id="admin-search-hint" className="admin-search__hint admin-muted small">
+        {ADMIN_SEARCH_HINT}
+      </p>
       {error && (
         <p id="admin-search-error" role="alert" className="admin-search__error">
           {error}

@@ -14,6 +14,7 @@ import { DebugDump } from '../components/debug-dump';
 import { LookupPanels } from '../components/lookup-panels';
 import { NonStaffView } from '../components/non-staff-view';
 import { SearchForm } from '../components/search-form';
+import { SearchMatches } from '../components/search-matches';
 import { useAdminActions } from '../use-admin-actions';
 import { useAdminSearch } from '../use-admin-search';
 import { useStaffAccess } from '../use-staff-access';
@@ -162,14 +163,20 @@ function AdminTool({ email, debugPanel }: { email: string; debugPanel: ReactNode
               </ul>
             </Alert>
           )}
-          {config?.env === 'local' && <p className="admin-muted small">Console links point at AWS and Stripe; the local stack has no console of its own.</p>}
-          <LookupPanels result={result} config={config} />
-          <AdminActions
-            result={result}
-            pending={actions.pending}
-            onVerify={() => void actions.verify(result, shownQuery)}
-            onDelete={() => void actions.remove(result, shownQuery)}
-          />
+          {result.matches ? (
+            <SearchMatches query={shownQuery} matches={result.matches} more={!!result.moreMatches} />
+          ) : (
+            <>
+              {config?.env === 'local' && <p className="admin-muted small">Console links point at AWS and Stripe; the local stack has no console of its own.</p>}
+              <LookupPanels result={result} config={config} />
+              <AdminActions
+                result={result}
+                pending={actions.pending}
+                onVerify={() => void actions.verify(result, shownQuery)}
+                onDelete={() => void actions.remove(result, shownQuery)}
+              />
+            </>
+          )}
         </>
       )}
 

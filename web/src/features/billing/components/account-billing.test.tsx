@@ -52,6 +52,10 @@ describe('AccountBilling', () => {
     expect(screen.getByText('Your Premium subscription has expired.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go Premium' }).getAttribute('href')).toBe('/checkout');
     expect(screen.queryByRole('switch')).toBeNull();
+    // One coherent state: nothing to pay and no card to update for a plan that has ended.
+    expect(document.querySelector('.billing-price')).toBeNull(); // the payments list keeps its history
+    expect(screen.queryByRole('button', { name: 'Update card' })).toBeNull();
+    expect(screen.queryByText(/Visa/)).toBeNull();
   });
 
   it.each(['incomplete', 'incomplete_expired', 'trialing', 'past_due', 'unpaid'] as const)('%s: a link to cancel', (status) => {

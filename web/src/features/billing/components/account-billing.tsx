@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { Account } from '#shared/domain/account';
+import { isLiveSubscription } from '#shared/domain/subscription';
 import { usePaymentHistory } from '../api/lookup-payments';
 import '../billing.css';
 import { CardDetails } from './card-details';
@@ -26,7 +27,10 @@ export function AccountBilling({ account, onAccountChange, showPayments = true }
   const isOrgMember = account.type === 'organization' && account.orgRole !== 'admin';
   const payments = usePaymentHistory(showPayments && !hidden && !isOrgMember, account);
   const sub = account.subscription;
-  const hasCard = !!account.card || (!!sub && sub.status !== 'canceled');
+  // An ended subscription has nothing to charge: no card and no 'Update card' (spec: canceled → the
+  // expired message only), so the page shows one state, not "expired" beside a card to update.
+  const ended = !!sub && !isLiveSubscription(sub);
+  const showCard = !ended && (!!account.card || !!sub || !!account.customerId);
 
   if (isOrgMember) return null;
   return (
@@ -39,7 +43,7 @@ export function AccountBilling({ account, onAccountChange, showPayments = true }
       ) : (
         <p className="billing-muted">Basic (free). Premium adds cropping, annotation and more.</p>
       )}
-      {(hasCard || account.customerId) && <CardDetails account={account} onAccountChange={onAccountChange} />}
+      {showCard && <CardDetails account={account} onAccountChange={onAccountChange} />}
       {showPayments && !hidden && <PaymentHistory state={payments} />}
     </section>
   );

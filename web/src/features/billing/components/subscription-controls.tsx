@@ -56,9 +56,12 @@ export function SubscriptionControls({ subscription, onAccountChange }: { subscr
 
   return (
     <div className="billing-subscription">
-      <p className="billing-price">
-        {planName} · {formatPlanPrice(subscription)} <span className="billing-muted">{taxSuffix(subscription.tax_percent)}</span>
-      </p>
+      {/* An ended plan costs nothing any more: no price line (spec: canceled shows only the expired message). */}
+      {action !== 'expired' && (
+        <p className="billing-price">
+          {planName} · {formatPlanPrice(subscription)} <span className="billing-muted">{taxSuffix(subscription.tax_percent)}</span>
+        </p>
+      )}
 
       {action === 'expired' && (
         <p>

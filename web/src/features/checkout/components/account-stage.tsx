@@ -1,19 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { TRIAL_DAYS } from '#shared/rules/checkout-flags';
+import { loggedInAs } from '#shared/rules/logged-in-as';
 import { ButtonLink } from '../../../components/ui/button';
 import type { AuthUser } from '../../../lib/auth';
+import { useCheckoutAccount } from '../api/lookup-account';
 import { checkoutMessages } from '../messages';
 import type { CheckoutLinks } from '../checkout-links';
+import { PlanTerms } from './plan-terms';
 
 /**
- * Stage 1, 'Sign Up'. Signed in (after coming back with checkout=cancel): who is signed in, a way
- * to switch user and to go on. Signed out: Sign up and Sign in. In popup mode a signed-out visitor
- * goes straight to sign-up (or sign-in in sign-in mode).
+ * Stage 1, 'Sign Up'. Signed out: Sign up and Sign in (in popup mode a signed-out visitor goes
+ * straight to sign-up, or sign-in in sign-in mode). Signed in (rare: signed-in users are moved on):
+ * who is signed in, a way to switch user and to go on.
  */
 export function AccountStage({ user, links, popup, signInMode }: { user: AuthUser | null; links: CheckoutLinks; popup: boolean; signInMode: boolean }) {
   const navigate = useNavigate();
   const started = useRef(false);
+  const { state } = useCheckoutAccount(!!user);
   useEffect(() => {
     if (!popup || user || started.current) return;
     started.current = true;
@@ -23,18 +26,10 @@ export function AccountStage({ user, links, popup, signInMode }: { user: AuthUse
   return (
     <section className="checkout-panel" aria-labelledby="account-stage-title">
       <h2 id="account-stage-title">{checkoutMessages.accountHeading}</h2>
-      <ul className="checkout-plan">
-        <li>
-          <strong>Premium</strong>: 1-year subscription, $12 per year
-        </li>
-        <li>{TRIAL_DAYS}-day free trial: cancel any time from your account page</li>
-        <li>Cropping, annotation, URL and date stamp, smart PDF page splitting and priority support</li>
-      </ul>
+      <PlanTerms trialEligible={user && state.status === 'loaded' ? state.account.trialEligible : undefined} />
       {user ? (
         <>
-          <p className="checkout-user">
-            You are logged in as {user.name} ({user.email}) (<Link to={links.switchUser}>switch user</Link>)
-          </p>
+          <SignedInAs user={user} switchUser={links.switchUser} />
           <p className="checkout-actions">
             <ButtonLink to={links.payment} size="lg">
               Continue to billing
@@ -52,5 +47,14 @@ export function AccountStage({ user, links, popup, signInMode }: { user: AuthUse
         </p>
       )}
     </section>
+  );
+}
+
+/** Spec: 'You are logged in as {name} ({email}) (switch user)'; the e-mail once when there is no name. */
+export function SignedInAs({ user, switchUser }: { user: Pick<AuthUser, 'name' | 'email'>; switchUser: string }) {
+  return (
+    <p className="checkout-user">
+      {loggedInAs(user)} (<Link to={switchUser}>switch user</Link>)
+    </p>
   );
 }

@@ -3,25 +3,42 @@ import type { AbTestGroup } from '#shared/domain/account';
 import type { CheckoutFlags } from '#shared/rules/checkout-flags';
 import { checkoutReturnUrls, isAlreadySubscribed } from '#shared/rules/checkout-stage';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import type { AuthUser } from '../../../lib/auth';
 import { errorCodeOf } from '../../../lib/api-client';
 import { createCheckoutSessionUrl } from '../api/create-checkout-session-url';
 import { useCheckoutAccount } from '../api/lookup-account';
 import { checkoutMessages } from '../messages';
+import { SignedInAs } from './account-stage';
 import { AlreadySubscribed } from './already-subscribed';
+import { PlanTerms } from './plan-terms';
 
 type SessionState = { status: 'idle' } | { status: 'redirecting' } | { status: 'error'; message: string } | { status: 'subscribed' };
 
 /** Sends the browser to the payment page (tests replace it). */
 export const goTo = { url: (url: string) => window.location.assign(url) };
 
+export interface PaymentStageProps {
+  prefix: string;
+  flags: CheckoutFlags;
+  group?: AbTestGroup;
+  popup: boolean;
+  /** Back from the payment page with checkout=cancel: wait for the user instead of going back at once. */
+  canceled?: boolean;
+  user?: Pick<AuthUser, 'name' | 'email'> | null;
+  switchUser?: string;
+}
+
 /**
  * Stage 2, 'Billing'. Looks the subscription up: already subscribed → the panel (a popup closes
- * itself); otherwise a Checkout session is requested and the browser goes to its payment page.
+ * itself); otherwise a Checkout session is requested and the browser goes to its payment page —
+ * after a click when the user just cancelled there. Says beforehand whether the free trial applies.
  */
-export function PaymentStage({ prefix, flags, group, popup }: { prefix: string; flags: CheckoutFlags; group?: AbTestGroup; popup: boolean }) {
+export function PaymentStage({ prefix, flags, group, popup, canceled = false, user, switchUser }: PaymentStageProps) {
   const { state } = useCheckoutAccount(true, group);
   const [session, setSession] = useState<SessionState>({ status: 'idle' });
+  const [go, setGo] = useState(!canceled);
   const requested = useRef(false);
   const subscribed = session.status === 'subscribed' || (state.status === 'loaded' && isAlreadySubscribed(state.account.subscription));
 
@@ -30,7 +47,7 @@ export function PaymentStage({ prefix, flags, group, popup }: { prefix: string; 
   }, [subscribed, popup]);
 
   useEffect(() => {
-    if (state.status !== 'loaded' || subscribed || requested.current) return;
+    if (!go || state.status !== 'loaded' || subscribed || requested.current) return;
     requested.current = true;
     setSession({ status: 'redirecting' });
     createCheckoutSessionUrl({
@@ -44,7 +61,7 @@ export function PaymentStage({ prefix, flags, group, popup }: { prefix: string; 
         if (errorCodeOf(e) === 'already_subscribed') setSession({ status: 'subscribed' });
         else setSession({ status: 'error', message: e instanceof Error ? e.message : String(e) });
       });
-  }, [state, subscribed, prefix, flags, group]);
+  }, [go, state, subscribed, prefix, flags, group]);
 
   let body;
   if (state.status === 'error') {
@@ -63,8 +80,28 @@ export function PaymentStage({ prefix, flags, group, popup }: { prefix: string; 
     );
   } else if (state.status === 'loading') {
     body = <Spinner size="lg" label="Checking your subscription…" showLabel />;
+  } else if (!go) {
+    body = (
+      <>
+        <Alert severity="info" title={checkoutMessages.paymentCanceled}>
+          {checkoutMessages.paymentCanceledText}
+        </Alert>
+        {user && switchUser && <SignedInAs user={user} switchUser={switchUser} />}
+        <PlanTerms trialEligible={state.account.trialEligible} />
+        <p className="checkout-actions">
+          <Button size="lg" onClick={() => setGo(true)}>
+            {checkoutMessages.continueToPayment}
+          </Button>
+        </p>
+      </>
+    );
   } else {
-    body = <Spinner size="lg" label="Taking you to the secure payment page…" showLabel />;
+    body = (
+      <>
+        {state.account.trialEligible === false && <p className="checkout-no-trial">{checkoutMessages.noTrial}.</p>}
+        <Spinner size="lg" label="Taking you to the secure payment page…" showLabel />
+      </>
+    );
   }
 
   return (

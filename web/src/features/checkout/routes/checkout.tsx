@@ -48,12 +48,16 @@ export function CheckoutRoute({ prefix = DEFAULT_CHECKOUT_PREFIX }: { prefix?: s
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   }, [checkoutFlag, location.pathname, location.search, location.hash, navigate]);
 
-  const resolved = resolveCheckoutStage({ slug, auth: auth.status, checkout: checkoutFlag, canceled: canceled || checkoutFlag === 'cancel' });
+  const wasCanceled = canceled || checkoutFlag === 'cancel';
+  const resolved = resolveCheckoutStage({ slug, auth: auth.status, checkout: checkoutFlag, canceled: wasCanceled });
   // A signed-out visitor at the bare prefix sees the account stage at once while the address moves
   // to it: the first render is then the prerendered first paint, not a blank page in between.
   const redirect = resolved.type === 'redirect' ? resolved : null;
   const resolution = redirect?.stage === 'account' ? ({ type: 'show', stage: 'account' } as const) : resolved;
-  const stage: CheckoutStage | null = resolution.type === 'show' ? resolution.stage : null;
+  // Back from the payment page while signed in: they are past '1. Sign Up', so they wait on the
+  // Billing stage (not sent back to the payment page by themselves, as the spec's cancel rule wants).
+  const backToBilling = wasCanceled && auth.status === 'signedIn' && resolution.type === 'show' && resolution.stage === 'account';
+  const stage: CheckoutStage | null = resolution.type === 'show' && !backToBilling ? resolution.stage : null;
   usePageTitle(stage ? CHECKOUT_STAGE_TITLES[stage] : 'Checkout');
 
   const tracked = useRef<CheckoutStage | null>(null);
@@ -66,6 +70,12 @@ export function CheckoutRoute({ prefix = DEFAULT_CHECKOUT_PREFIX }: { prefix?: s
 
   const toStage = redirect && <Navigate replace to={{ pathname: `${prefix}/${redirect.stage}`, search: location.search, hash: location.hash }} />;
   if (resolution.type === 'redirect') return toStage;
+  if (backToBilling) {
+    const rest = new URLSearchParams(location.search);
+    rest.delete(CHECKOUT_QUERY.checkout);
+    const search = rest.toString();
+    return <Navigate replace to={{ pathname: `${prefix}/payment`, search: search ? `?${search}` : '', hash: location.hash }} />;
+  }
 
   let body;
   if (resolution.type === 'loading') {
@@ -86,7 +96,17 @@ export function CheckoutRoute({ prefix = DEFAULT_CHECKOUT_PREFIX }: { prefix?: s
       />
     );
   } else if (resolution.stage === 'payment') {
-    body = <PaymentStage prefix={prefix} flags={flags} group={group} popup={popup} />;
+    body = (
+      <PaymentStage
+        prefix={prefix}
+        flags={flags}
+        group={group}
+        popup={popup}
+        canceled={wasCanceled}
+        user={auth.user}
+        switchUser={checkoutLinks(prefix, location.search, location.hash).switchUser}
+      />
+    );
   } else {
     body = <SuccessStage prefix={prefix} userName={auth.user?.name ?? ''} popup={popup} />;
   }

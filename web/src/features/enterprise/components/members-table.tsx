@@ -1,6 +1,6 @@
 import { memberActions, type Member, type MemberAction } from '#shared/domain/organization';
 import { Button } from '../../../components/ui/button';
-import { actionLabels } from '../messages';
+import { actionLabels, NO_FREE_SEAT_REASON } from '../messages';
 
 const statusLabels: Record<Member['orgStatus'], string> = {
   active: 'Active',
@@ -13,6 +13,8 @@ export interface MembersTableProps {
   members: Member[];
   /** The member whose action is running (their buttons are disabled meanwhile). */
   pendingUserId: string | null;
+  /** Free seats (null while unknown): Reactivate needs one. */
+  remainingSeats: number | null;
   onAction: (member: Member, action: MemberAction) => void;
 }
 
@@ -20,7 +22,7 @@ export interface MembersTableProps {
  * Members with role, status and the actions their status allows (invited: Resend, Delete;
  * active: Deactivate; deactivated: Reactivate; archived and admin rows: none).
  */
-export function MembersTable({ members, pendingUserId, onAction }: MembersTableProps) {
+export function MembersTable({ members, pendingUserId, remainingSeats, onAction }: MembersTableProps) {
   return (
     <div className="enterprise-table-wrap">
       <table className="enterprise-table enterprise-members">
@@ -46,18 +48,30 @@ export function MembersTable({ members, pendingUserId, onAction }: MembersTableP
               </td>
               <td>
                 <div className="enterprise-members__actions">
-                  {memberActions(m).map((action) => (
-                    <Button
-                      key={action}
-                      size="sm"
-                      variant="secondary"
-                      disabled={pendingUserId !== null}
-                      aria-label={`${actionLabels[action]} ${m.email}`}
-                      onClick={() => onAction(m, action)}
-                    >
-                      {pendingUserId === m.userId ? '…' : actionLabels[action]}
-                    </Button>
-                  ))}
+                  {memberActions(m).map((action) => {
+                    // Reactivating takes a seat: say why it cannot, instead of letting the server refuse.
+                    const noSeat = action === 'reactivate' && remainingSeats === 0;
+                    const reasonId = `member-${m.userId}-no-seat`;
+                    return (
+                      <span key={action} className="enterprise-members__action">
+                        {noSeat && (
+                          <span id={reasonId} className="enterprise-members__reason">
+                            {NO_FREE_SEAT_REASON}
+                          </span>
+                        )}
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={pendingUserId !== null || noSeat}
+                          aria-label={`${actionLabels[action]} ${m.email}`}
+                          aria-describedby={noSeat ? reasonId : undefined}
+                          onClick={() => onAction(m, action)}
+                        >
+                          {pendingUserId === m.userId ? '…' : actionLabels[action]}
+                        </Button>
+                      </span>
+                    );
+                  })}
                 </div>
               </td>
             </tr>

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/domain/account';
 import type { Member, Organization } from '#shared/domain/organization';
+import { ApiClientError } from '../../../lib/api-client';
 import { PaymentHistoryList } from '../components/payment-history-list';
 import { EnterpriseSessionContext, type EnterpriseSession } from '../enterprise-session';
 import { EnterpriseBillingSlot } from '../components/enterprise-billing-slot';
@@ -122,6 +123,29 @@ describe('Manage members', () => {
     expect(alert.textContent).toContain('Unable to deactivate.');
     expect(alert.textContent).toContain('Please retry later or contact us at the support address if the problem persists');
     await waitFor(() => expect(api.members).toHaveBeenCalledTimes(2));
+  });
+
+  it('disables Reactivate when no seat is free, with the reason next to it', async () => {
+    show({ organization: { ...org, seats: 3 } }); // admin, ann and ivy hold all 3 seats
+    await screen.findByRole('rowheader', { name: 'dan@acme.example' });
+    const button = within(rowOf('dan@acme.example')).getByRole('button', { name: 'Reactivate dan@acme.example' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(within(rowOf('dan@acme.example')).getByText('No free seat: add seats or deactivate another member')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('No free seat: add seats or deactivate another member');
+  });
+
+  it('enables Reactivate with a free seat, and shows the server\'s reason when it refuses', async () => {
+    const user = userEvent.setup();
+    api.status.mockRejectedValue(new ApiClientError(409, 'seat_limit_reached', 'Not enough seats: 1 requested, 0 remaining. Contact enterprise support to add seats.'));
+    show({});
+    await screen.findByRole('rowheader', { name: 'dan@acme.example' });
+    expect(within(rowOf('dan@acme.example')).queryByText('No free seat: add seats or deactivate another member')).toBeNull();
+    await user.click(within(rowOf('dan@acme.example')).getByRole('button', { name: 'Reactivate dan@acme.example' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Unable to reactivate.');
+    // Visible, not behind "show details".
+    const reason = within(alert).getByText('Not enough seats: 1 requested, 0 remaining. Contact enterprise support to add seats.');
+    expect(reason.closest('details')).toBeNull();
   });
 });
 

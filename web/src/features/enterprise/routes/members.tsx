@@ -5,7 +5,7 @@ import { Alert, type AlertSeverity } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessageOf } from '../../../lib/api-client';
+import { ApiClientError, errorMessageOf } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { revokeEnterpriseMemberInvite } from '../api/revoke-invite';
 import { sendEnterpriseMembersInvitations } from '../api/send-invitations';
@@ -22,6 +22,8 @@ interface Notice {
   severity: AlertSeverity;
   title: string;
   message?: string;
+  /** The server's reason for refusing (a 4xx answer), shown in full rather than behind details. */
+  reason?: string;
   details?: string;
 }
 
@@ -48,7 +50,13 @@ export function EnterpriseMembers() {
   const dismiss = (id: number) => setNotices((list) => list.filter((n) => n.id !== id));
   const failed = useCallback(
     (verb: string, e: unknown) => {
-      notify({ severity: 'error', title: actionFailedTitle(verb), message: ACTION_FAILED_MESSAGE, details: errorMessageOf(e, 'Error encountered.') });
+      const refused = e instanceof ApiClientError && e.status >= 400 && e.status < 500;
+      notify({
+        severity: 'error',
+        title: actionFailedTitle(verb),
+        message: ACTION_FAILED_MESSAGE,
+        ...(refused ? { reason: e.message } : { details: errorMessageOf(e, 'Error encountered.') }),
+      });
       void refetch();
     },
     [notify, refetch],
@@ -107,6 +115,7 @@ export function EnterpriseMembers() {
         {notices.map((n) => (
           <div key={n.id} className="enterprise-notices__item">
             <Alert severity={n.severity} title={n.title} details={n.details}>
+              {n.reason && <p className="enterprise-notices__reason">{n.reason}</p>}
               {n.message === ACTION_FAILED_MESSAGE && support ? (
                 <>
                   Please retry later or contact us at <a href={`mailto:${support}`}>the support address</a> if the problem persists
@@ -149,7 +158,7 @@ export function EnterpriseMembers() {
           </Alert>
         )}
         {members ? (
-          <MembersTable members={members} pendingUserId={pendingUserId} onAction={(m, a) => void runAction(m, a)} />
+          <MembersTable members={members} pendingUserId={pendingUserId} remainingSeats={summary?.remaining ?? null} onAction={(m, a) => void runAction(m, a)} />
         ) : (
           state.status === 'loading' && <Spinner label="Loading members…" showLabel />
         )}

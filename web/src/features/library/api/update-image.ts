@@ -1,4 +1,5 @@
 import { routes } from '#shared/api/routes';
+import { isValidImageText } from '#shared/rules/image-text';
 import { apiCall } from '../../../lib/api-client';
 import { toLibraryImage, type LibraryImage } from '../library-image';
 
@@ -8,9 +9,11 @@ export interface ImageEdit {
   notes: string;
 }
 
-/** Spec §5: the Update button is disabled unless id, title and notes are all non-empty. */
-export const canSubmitImageEdit = (edit: ImageEdit): boolean =>
-  edit.id.trim() !== '' && edit.title.trim() !== '' && edit.notes.trim() !== '';
+/**
+ * The Update button is disabled unless the edit has an id and passes the image text rule (a title;
+ * notes optional), the same rule as the upload form and the API (shared/rules/image-text.ts).
+ */
+export const canSubmitImageEdit = (edit: ImageEdit): boolean => edit.id.trim() !== '' && isValidImageText(edit);
 
 /** PUT /images/{id}/ with id, title, notes: the updated image. */
 export async function updateImage(edit: ImageEdit): Promise<LibraryImage> {

@@ -4,7 +4,7 @@ import { routes } from '#shared/api/routes';
 const apiCall = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), apiCall }));
 
-const { isImageFile, uploadImage } = await import('./upload-image');
+const { isImageFile, TOO_LARGE_MESSAGE, uploadImage } = await import('./upload-image');
 const { listAllImages } = await import('./list-images');
 
 const wire = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -23,26 +23,45 @@ afterEach(() => vi.unstubAllGlobals());
 describe('uploadImage', () => {
   const file = new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
 
-  it('creates the image, PUTs the raw file with its type to the uploadUrl, then finalises (dates as Date objects)', async () => {
+  const fields = { key: 'uploads/u/img1', 'Content-Type': 'image/png', Policy: 'cG9saWN5', 'X-Amz-Signature': 'sig' };
+
+  it('creates the image, POSTs the form fields then the file to the uploadUrl, then finalises (dates as Date objects)', async () => {
     apiCall.mockImplementation(async (route: { id: string }) => {
-      if (route.id === 'createImage') return wire('img1', { uploadUrl: 'https://bucket.example/upload?sig' });
+      if (route.id === 'createImage') return wire('img1', { uploadUrl: 'https://bucket.example/', uploadFields: fields });
       if (route.id === 'finalizeImage') return wire('img1', { urlFull: 'https://bucket.example/full', contentType: 'image/png' });
       throw new Error(`unexpected ${route.id}`);
     });
-    fetchMock.mockResolvedValue(new Response(null, { status: 200 }));
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
 
     const image = await uploadImage(file, { title: '  Shot ', notes: 'n', urlLink: '' });
     expect(apiCall).toHaveBeenNthCalledWith(1, routes.createImage, { body: { title: 'Shot', notes: 'n', urlLink: null, contentType: 'image/png' } });
-    expect(fetchMock).toHaveBeenCalledWith('https://bucket.example/upload?sig', expect.objectContaining({ method: 'PUT', body: file, headers: { 'content-type': 'image/png' } }));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('https://bucket.example/');
+    expect(init.method).toBe('POST');
+    const form = init.body as FormData;
+    // Every signed field, and the file last: S3 ignores fields after it.
+    expect([...form.keys()]).toEqual([...Object.keys(fields), 'file']);
+    expect(form.get('key')).toBe('uploads/u/img1');
+    expect((form.get('file') as File).size).toBe(file.size);
     expect(apiCall).toHaveBeenNthCalledWith(2, routes.finalizeImage, { params: { id: 'img1' }, body: {} });
     expect(image.created).toBeInstanceOf(Date);
     expect(image.created.toISOString()).toBe('2025-03-04T12:00:00.000Z');
     expect(image).not.toHaveProperty('uploadUrl');
+    expect(image).not.toHaveProperty('uploadFields');
+  });
+
+  it("says the file is too large when the bucket refuses it (S3's EntityTooLarge), and deletes the pending image", async () => {
+    apiCall.mockImplementation(async (route: { id: string }) =>
+      route.id === 'createImage' ? wire('img3', { uploadUrl: 'https://bucket.example/', uploadFields: fields }) : { ok: true },
+    );
+    fetchMock.mockResolvedValue(new Response('<Error><Code>EntityTooLarge</Code></Error>', { status: 400 }));
+    await expect(uploadImage(file, { title: 'x', notes: '' })).rejects.toThrow(TOO_LARGE_MESSAGE);
+    expect(apiCall).toHaveBeenCalledWith(routes.deleteImage, { params: { id: 'img3' }, body: { id: 'img3' } });
   });
 
   it('deletes the pending image when the file upload fails', async () => {
     apiCall.mockImplementation(async (route: { id: string }) =>
-      route.id === 'createImage' ? wire('img2', { uploadUrl: 'https://bucket.example/upload' }) : { ok: true },
+      route.id === 'createImage' ? wire('img2', { uploadUrl: 'https://bucket.example/', uploadFields: fields }) : { ok: true },
     );
     fetchMock.mockResolvedValue(new Response(null, { status: 403 }));
     await expect(uploadImage(file, { title: 'x', notes: '' })).rejects.toThrow('The file could not be uploaded (403).');
@@ -65,5 +84,14 @@ describe('listAllImages', () => {
     expect(all.map((i) => i.id)).toEqual(['c', 'b', 'a']);
     expect(seen).toEqual([2, 3]);
     expect(apiCall.mock.calls.map(([, opts]) => opts.query)).toEqual([{ limit: 2, cursor: undefined }, { limit: 2, cursor: 'b' }]);
+  });
+});
+
+describe('canSubmitImageEdit', () => {
+  it('takes a title without notes, as the upload does (an image uploaded without notes can be renamed)', async () => {
+    const { canSubmitImageEdit } = await import('./update-image');
+    expect(canSubmitImageEdit({ id: 'i', title: 'Renamed', notes: '' })).toBe(true);
+    expect(canSubmitImageEdit({ id: 'i', title: '  ', notes: 'n' })).toBe(false);
+    expect(canSubmitImageEdit({ id: '', title: 'T', notes: '' })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { MAX_IMAGE_BYTES } from '#shared/domain/image';
+import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { ApiClientError } from '../../../lib/api-client';
 import type { LibraryImage } from '../library-image';
 import { createImage } from './create-image';
@@ -11,22 +12,26 @@ export const isImageFile = (file: Pick<File, 'type'>): boolean => file.type.star
 export const TOO_LARGE_MESSAGE = `This file is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB, the most the library accepts.`;
 export const isTooLarge = (file: File) => file.size > MAX_IMAGE_BYTES;
 
-/** PUT the raw file to the presigned URL, with the content type the URL was signed for. */
-async function putFile(uploadUrl: string, file: File, signal?: AbortSignal): Promise<void> {
+/** POST the file with the presigned form's fields; S3 refuses it if it breaks the signed policy. */
+async function postFile(uploadUrl: string, fields: Record<string, string>, file: File, signal?: AbortSignal): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': file.type }, body: file, signal });
+    res = await fetch(uploadUrl, { method: 'POST', body: imageUploadForm(fields, file), signal });
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
     throw new ApiClientError(0, 'network', 'The file could not be uploaded. Check your connection and try again.');
+  }
+  if (res.status === 400 && (await res.text().catch(() => '')).includes('EntityTooLarge')) {
+    throw new ApiClientError(413, 'payload_too_large', TOO_LARGE_MESSAGE);
   }
   if (!res.ok) throw new ApiClientError(res.status, 'upload_failed', `The file could not be uploaded (${res.status}).`);
 }
 
 /**
- * The whole upload (spec §7): create the image (title, notes) → PUT the file to its uploadUrl →
- * finalise. If the PUT or the finalise step fails, the pending image is deleted (best effort) so
- * no half-made entry stays behind.
+ * The whole upload (spec §7): create the image (title, notes) → send the file to its uploadUrl →
+ * finalise. The spec PUTs the file; here it is a presigned POST form, because only its policy can
+ * limit the size (docs/images.md). If the upload or the finalise step fails, the pending image is
+ * deleted (best effort) so no half-made entry stays behind.
  */
 export async function uploadImage(
   file: File,
@@ -35,8 +40,8 @@ export async function uploadImage(
 ): Promise<LibraryImage> {
   const created = await createImage({ ...details, contentType: file.type });
   try {
-    if (!created.uploadUrl) throw new ApiClientError(500, 'internal', 'The server sent no upload address.');
-    await putFile(created.uploadUrl, file, signal);
+    if (!created.uploadUrl || !created.uploadFields) throw new ApiClientError(500, 'internal', 'The server sent no upload address.');
+    await postFile(created.uploadUrl, created.uploadFields, file, signal);
     return await finalizeImage(created.id);
   } catch (e) {
     // A refused file is already gone on the server (404 then); anything else is cleaned up here.

@@ -1,4 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { IMAGE_NOTES_MAX, IMAGE_TITLE_MAX } from '#shared/domain/image';
+import { IMAGE_TEXT_HINT } from '#shared/rules/image-text';
+import { imageDownloadName } from '#shared/rules/image-download-name';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -28,36 +31,23 @@ export function formatBytes(n: number): string {
 
 const isWebAddress = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
 
-/** A file name for the download: the title, made safe, with the type's extension. */
-export function downloadName(image: Pick<LibraryImage, 'title' | 'contentType'>): string {
-  const base =
-    Array.from(image.title || 'image', (c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 120) || 'image';
-  const ext = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif' }[image.contentType ?? ''];
-  return ext ? `${base}.${ext}` : base;
-}
+/** A file name for the download: the title, made safe, with the type's extension (the server's name too). */
+export const downloadName = imageDownloadName;
 
-/** Saves the full image as a file (fetched, since the download attribute is ignored across origins). */
-async function downloadImage(image: LibraryImage) {
-  if (!image.urlFull) return;
-  try {
-    const res = await fetch(image.urlFull);
-    if (!res.ok) throw new Error(`download answered ${res.status}`);
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = downloadName(image);
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch (e) {
-    console.error('Library: download failed, opening the image instead', e);
-    window.open(image.urlFull, '_blank', 'noopener');
-  }
+/**
+ * Saves the full image: a link to the presigned GET that answers Content-Disposition: attachment,
+ * so the browser downloads it and stays on the page. No fetch, so neither CORS nor a cached
+ * <img> response can get in the way.
+ */
+function downloadImage(image: LibraryImage) {
+  if (!image.urlDownload) return;
+  const a = document.createElement('a');
+  a.href = image.urlDownload;
+  a.download = downloadName(image);
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
 }
 
 // ── Info ──────────────────────────────────────────────────────────────────────
@@ -112,7 +102,7 @@ function ImageInfo({ image, onEdit, onDeleted }: InfoProps) {
       </dl>
       <div className="library-sidebar__actions">
         <Button onClick={onEdit}>Edit</Button>
-        <Button variant="secondary" onClick={() => void downloadImage(image)} disabled={!image.urlFull}>
+        <Button variant="secondary" onClick={() => downloadImage(image)} disabled={!image.urlDownload}>
           Download image
         </Button>
         <DeleteButton id={image.id} onDeleted={onDeleted} />
@@ -187,10 +177,10 @@ function EditForm({ image, onCancel, onSaved }: EditProps) {
   return (
     <form className="library-form" onSubmit={(e) => void onSubmit(e)} aria-label={SIDEBAR_HEADINGS.edit}>
       <label htmlFor={`${ids}-title`}>Title</label>
-      <input id={`${ids}-title`} value={title} maxLength={200} required onChange={(e) => setTitle(e.target.value)} />
+      <input id={`${ids}-title`} value={title} maxLength={IMAGE_TITLE_MAX} required onChange={(e) => setTitle(e.target.value)} />
       <label htmlFor={`${ids}-notes`}>Notes</label>
-      <textarea id={`${ids}-notes`} value={notes} maxLength={5000} rows={6} required onChange={(e) => setNotes(e.target.value)} />
-      {!ready && <p className="library-form__hint">Title and notes are both needed.</p>}
+      <textarea id={`${ids}-notes`} value={notes} maxLength={IMAGE_NOTES_MAX} rows={6} onChange={(e) => setNotes(e.target.value)} />
+      {!ready && <p className="library-form__hint">{IMAGE_TEXT_HINT}</p>}
       {error && (
         <Alert severity="error" title="Update failed">
           {error}
@@ -255,7 +245,7 @@ function UploadForm({ file, onCancel, onUploaded }: UploadProps) {
       <label htmlFor={`${ids}-title`}>Title</label>
       <input id={`${ids}-title`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       <label htmlFor={`${ids}-notes`}>Notes</label>
-      <textarea id={`${ids}-notes`} value={notes} maxLength={5000} rows={5} onChange={(e) => setNotes(e.target.value)} />
+      <textarea id={`${ids}-notes`} value={notes} maxLength={IMAGE_NOTES_MAX} rows={5} onChange={(e) => setNotes(e.target.value)} />
       <label htmlFor={`${ids}-link`}>Source address (optional)</label>
       <input id={`${ids}-link`} type="url" inputMode="url" placeholder="https://" value={urlLink} maxLength={2048} onChange={(e) => setUrlLink(e.target.value)} />
       {tooLarge && <Alert severity="error">{TOO_LARGE_MESSAGE}</Alert>}

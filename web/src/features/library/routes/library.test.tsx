@@ -138,7 +138,7 @@ describe('/images', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Banana bread' }));
   });
 
-  it('edits title and notes: Update only with title and notes, Cancel and a save return to Info', async () => {
+  it('edits title and notes: Update needs a title, notes may be empty; Cancel and a save return to Info', async () => {
     const user = userEvent.setup();
     renderLibrary();
     await waitFor(() => expect(thumbnails()).toHaveLength(3));
@@ -156,11 +156,13 @@ describe('/images', () => {
     const notes = within(viewer).getByLabelText('Notes');
     const update = within(viewer).getByRole('button', { name: 'Update' });
     expect((update as HTMLButtonElement).disabled).toBe(false);
+    // Notes are optional, as on upload: clearing them keeps Update available.
     await user.clear(notes);
-    expect((update as HTMLButtonElement).disabled).toBe(true);
+    expect((update as HTMLButtonElement).disabled).toBe(false);
     await user.type(notes, 'Fresh notes');
     await user.clear(title);
     expect((update as HTMLButtonElement).disabled).toBe(true);
+    expect(within(viewer).getByText('A title is needed; notes are optional.')).toBeTruthy();
     await user.type(title, 'Cherry tart');
 
     const saved = deferred<LibraryImage>();

@@ -22,9 +22,9 @@ The extension's Basic features (full-page capture and export as PNG, JPG or PDF)
 
 **Price.** Premium costs **$12 USD per year**, plus any taxes that apply where you live. Prices are shown before you buy.
 
-**Free trial.** Premium starts with a **7-day free trial**. If you do not cancel before the trial ends, your subscription begins and you are charged the yearly price at the end of the trial. You can cancel during the trial from your account page without being charged.
+**Free trial.** Your first Premium subscription starts with a **7-day free trial**; the trial is offered once per customer, so a later subscription is paid from its first day. If you do not cancel before the trial ends, your subscription begins and you are charged the yearly price at the end of the trial. You can cancel during the trial from your account page without being charged; Premium then ends at once.
 
-**Automatic renewal.** Premium renews automatically every year at the then-current price, charged to your payment method on file, until you cancel. We send you a reminder **3 days before** each renewal. You can turn off automatic renewal or cancel at any time from your account page; Premium then stays active until the end of the current paid period.
+**Automatic renewal.** Premium renews automatically every year at the then-current price, charged to your payment method on file, until you cancel. We send you a reminder **3 days before** each renewal. You can turn off automatic renewal or cancel at any time from your account page; Premium then stays active until the end of the current paid period and does not renew. A subscription whose renewal payment failed has no paid period left, so cancelling it ends Premium at once.
 
 **Price changes.** If the price changes, we will tell you at least 30 days before the change applies to your next renewal, so that you can cancel first.
 

@@ -1,0 +1,142 @@
+import {
+  AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminGetUserCommand, AdminListGroupsForUserCommand,
+  AdminSetUserMFAPreferenceCommand, InvalidParameterException, UserNotFoundException,
+  type AdminGetUserCommandOutput, type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { UserRow } from '../../lambdas/adapters/users-repo';
+
+/** The Cognito group the API and the admin tool check (lambdas/lib/principal.ts). */
+export const STAFF_GROUP = 'staff';
+
+/** The part of lambdas/adapters/users-repo the script needs (the real repo in use, a table in tests). */
+export interface StaffUsersRepo {
+  get(userId: string): Promise<UserRow | undefined>;
+  createIfAbsent(row: UserRow): Promise<boolean>;
+  update(userId: string, fields: Partial<Omit<UserRow, 'userId' | 'created'>>): Promise<UserRow>;
+}
+
+export interface CreateStaffOptions {
+  cognito: CognitoIdentityProviderClient;
+  userPoolId: string;
+  users: StaffUsersRepo;
+  email: string;
+  /** Where the staff member signs in, for the printed steps. */
+  siteUrl: string;
+  /** Cognito generates and e-mails one when omitted (the normal case). */
+  temporaryPassword?: string;
+  log: (line: string) => void;
+}
+
+export type MfaState = 'required' | 'pending-totp-setup';
+
+export interface CreateStaffResult {
+  userId: string;
+  mfa: MfaState;
+  /** Things created or changed: 0 on a repeated run. */
+  changes: number;
+}
+
+const attr = (u: AdminGetUserCommandOutput, name: string) => u.UserAttributes?.find((a) => a.Name === name)?.Value;
+
+async function getUser(c: CognitoIdentityProviderClient, userPoolId: string, email: string) {
+  try {
+    return await c.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+  } catch (e) {
+    if (e instanceof UserNotFoundException || (e as { name?: string }).name === 'UserNotFoundException') return undefined;
+    throw e;
+  }
+}
+
+const totpRequired = (u: AdminGetUserCommandOutput) =>
+  (u.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') && u.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA';
+
+/**
+ * Makes `email` a staff member: the Cognito user (created and invited if missing), the `staff`
+ * group, the user row with isStaff (AdminCreateUser runs no PostConfirmation trigger, so the row
+ * is written here), and TOTP required at every sign-in once the member has registered an
+ * authenticator. Idempotent: a second run finds everything and changes nothing.
+ */
+export async function createStaff(o: CreateStaffOptions): Promise<CreateStaffResult> {
+  const email = o.email.trim().toLowerCase();
+  let changes = 0;
+  let user = await getUser(o.cognito, o.userPoolId, email);
+  if (user) {
+    o.log(`Cognito user      found ${email} (${user.UserStatus})`);
+  } else {
+    await o.cognito.send(new AdminCreateUserCommand({
+      UserPoolId: o.userPoolId, Username: email,
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+      DesiredDeliveryMediums: ['EMAIL'],
+      ...(o.temporaryPassword ? { TemporaryPassword: o.temporaryPassword } : {}),
+    }));
+    changes++;
+    user = (await getUser(o.cognito, o.userPoolId, email))!;
+    o.log(`Cognito user      created ${email}: Cognito e-mailed a temporary password (valid 7 days)`);
+  }
+  const userId = attr(user, 'sub');
+  if (!userId) throw new Error(`Cognito user ${email} has no sub attribute`);
+  // With e-mail sign-in the pool's own username is a generated id; later calls use it, not the alias.
+  const username = user.Username ?? email;
+
+  const groups = await o.cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: o.userPoolId, Username: username }));
+  if (groups.Groups?.some((g) => g.GroupName === STAFF_GROUP)) {
+    o.log(`Group ${STAFF_GROUP}       already a member`);
+  } else {
+    await o.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: o.userPoolId, Username: username, GroupName: STAFF_GROUP }));
+    changes++;
+    o.log(`Group ${STAFF_GROUP}       added`);
+  }
+
+  const now = new Date().toISOString();
+  const row = await o.users.get(userId);
+  if (!row) {
+    await o.users.createIfAbsent({ userId, email, loginMethod: 'email', isStaff: true, created: now, updated: now });
+    changes++;
+    o.log(`User row          created ${userId} with isStaff`);
+  } else if (!row.isStaff) {
+    await o.users.update(userId, { isStaff: true });
+    changes++;
+    o.log(`User row          isStaff set on ${userId}`);
+  } else {
+    o.log(`User row          found ${userId}, isStaff already set`);
+  }
+
+  const mfa = await requireTotp(o, user, username);
+  if (mfa.changed) changes++;
+  return { userId, mfa: mfa.state, changes };
+}
+
+async function requireTotp(o: CreateStaffOptions, user: AdminGetUserCommandOutput, username: string): Promise<{ state: MfaState; changed: boolean }> {
+  if (totpRequired(user)) {
+    o.log('MFA               TOTP already required at every sign-in');
+    return { state: 'required', changed: false };
+  }
+  try {
+    await o.cognito.send(new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: o.userPoolId, Username: username,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }));
+    o.log('MFA               TOTP now required at every sign-in');
+    return { state: 'required', changed: true };
+  } catch (e) {
+    // Cognito refuses to turn TOTP on before the member has registered and verified an authenticator.
+    const name = (e as { name?: string }).name;
+    if (!(e instanceof InvalidParameterException) && name !== 'InvalidParameterException') throw e;
+    for (const line of totpSetupSteps(o)) o.log(line);
+    return { state: 'pending-totp-setup', changed: false };
+  }
+}
+
+/** What the operator must do before MFA can be required (printed while it is pending). */
+export function totpSetupSteps(o: Pick<CreateStaffOptions, 'email' | 'siteUrl'>): string[] {
+  return [
+    'MFA               PENDING: no authenticator registered yet, so Cognito cannot require TOTP. Steps:',
+    `  1. ${o.email} signs in at ${o.siteUrl}/auth/signin with the temporary password from the e-mail and chooses a password.`,
+    '  2. They register an authenticator app with their access token (in the browser: localStorage key',
+    '     CognitoIdentityServiceProvider.<clientId>.<username>.accessToken):',
+    '       aws cognito-idp associate-software-token --access-token "$TOKEN"      # add SecretCode to the app',
+    '       aws cognito-idp verify-software-token --access-token "$TOKEN" --user-code <6 digits> --friendly-device-name staff',
+    '  3. Run this script again: it then requires TOTP for this user at every sign-in.',
+    '  Until then the account is staff without MFA: do step 1-3 the same day.',
+  ];
+}

@@ -1,0 +1,74 @@
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { demoAccount, fillSignIn, PASSWORD, test, uniqueEmail } from './fixtures';
+
+/**
+ * The sign-in and sign-up pages in the site's frame and colours, and answers that never tell
+ * which e-mail addresses have accounts (unknown e-mail = wrong password; password reset alike).
+ */
+
+// The dev server compiles the Authenticator on first use; give a cold page some slack.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 120_000 });
+
+/** The site's primary colour (--color-primary in web/src/styles.css). */
+const SITE_PRIMARY = 'rgb(29, 78, 216)';
+
+const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
+const codeField = (page: Page) => page.getByRole('textbox', { name: /^Code/ });
+const errorOf = (page: Page) => page.locator('[data-amplify-authenticator]').getByRole('alert');
+
+for (const [name, url, heading] of [
+  ['sign-in', '/auth/signin', 'Sign in'],
+  ['sign-up', '/auth/signin?mode=signup', 'Create your account'],
+] as const) {
+  test(`the ${name} page has the site's header and footer and the Authenticator in the site's colours`, async ({ page }) => {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Enterprise' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    const primary = page.locator('[data-amplify-authenticator] .amplify-button--primary').first();
+    await expect(primary).toBeVisible();
+    await expect(primary).toHaveCSS('background-color', SITE_PRIMARY);
+    await expect(page.locator('[data-amplify-authenticator] .amplify-tabs__item--active')).toHaveCSS('color', SITE_PRIMARY);
+  });
+}
+
+test('sign-out stays without header and footer (spec: /auth is bare)', async ({ page }) => {
+  await page.goto('/auth/signout');
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+});
+
+test('an unknown e-mail and a wrong password get the same message', async ({ page, seed }) => {
+  await page.goto('/auth/signin');
+  await fillSignIn(page, uniqueEmail('nobody'));
+  await expect(errorOf(page)).toHaveText('Incorrect username or password.');
+  const unknown = await errorOf(page).textContent();
+
+  await page.reload();
+  await fillSignIn(page, demoAccount(seed, 'free').email, `${PASSWORD}-wrong`);
+  await expect(errorOf(page)).toHaveText('Incorrect username or password.');
+  expect(await errorOf(page).textContent()).toBe(unknown);
+  await expect(signInButton(page)).toBeVisible();
+});
+
+test('forgot password: an unknown e-mail gets the same code step as a known one, then a wrong-code answer', async ({ page, seed }) => {
+  const reachCodeStep = async (email: string) => {
+    await page.goto('/auth/signin');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(codeField(page)).toBeVisible();
+    return page.locator('[data-amplify-authenticator] form').innerText();
+  };
+  const known = await reachCodeStep(demoAccount(seed, 'free').email);
+  const unknown = await reachCodeStep(uniqueEmail('nobody'));
+  expect(unknown).toBe(known);
+
+  await codeField(page).fill('123456');
+  await page.getByLabel('New Password', { exact: true }).fill('Password456');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Password456');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(errorOf(page)).toHaveText('Invalid verification code provided, please try again.');
+});
