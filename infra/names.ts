@@ -23,6 +23,8 @@ export const imagesBucketOrigin = (env: EnvironmentConfig) =>
 /** SSM SecureString parameters holding Stripe secrets; created out of band (see infra/README.md). */
 export const stripeSecretParam = (env: EnvironmentConfig) => `/fps/${env.name}/stripe/secret-key`;
 export const stripeWebhookSecretParam = (env: EnvironmentConfig) => `/fps/${env.name}/stripe/webhook-secret`;
+/** The webhook secret being retired during a rotation (docs/operations.md); absent otherwise. */
+export const stripeWebhookPreviousSecretParam = (env: EnvironmentConfig) => `/fps/${env.name}/stripe/webhook-secret-previous`;
 /** SSM String parameters with the Stripe price ids, used when no context value is given. */
 export const stripePriceParam = (env: EnvironmentConfig, plan: 'premium' | 'enterprise') =>
   `/fps/${env.name}/stripe/${plan}-price`;

@@ -26,13 +26,10 @@ export interface Grants {
   /** ses:SendEmail from EMAIL_FROM. */
   email?: boolean;
   /**
-   * Native packages (e.g. `sharp`) left out of the bundle and loaded from a linux-arm64 Lambda
-   * layer given as context `<name>LayerArn` (e.g. `-c sharpLayerArn=arn:aws:lambda:...`).
+   * Native packages (e.g. `sharp`) left out of the bundle and installed for linux-arm64 into it
+   * at bundling (infra/native-modules.ts). Memory and timeout live in infra/route-sizes.ts.
    */
   nativeModules?: readonly string[];
-  /** Overrides for heavier handlers. */
-  memorySize?: number;
-  timeoutSeconds?: number;
 }
 
 const ro = 'RO' as const;
@@ -65,13 +62,13 @@ export const routeGrants: Record<RouteId, Grants> = {
   createUpdatePaymentSession: { tables: { users: ro, orgs: ro }, stripe: 'api' },
   confirmUpdatePaymentSession: { tables: { users: rw, orgs: rw }, stripe: 'api' },
   // Events converge into users/orgs; Powertools idempotency keyed on the event id; receipts and notices by e-mail.
-  stripeWebhook: { tables: { users: rw, orgs: rw, idempotency: rw }, stripe: 'webhook', email: true, timeoutSeconds: 25 },
+  stripeWebhook: { tables: { users: rw, orgs: rw, idempotency: rw }, stripe: 'webhook', email: true },
 
   // ── organisations ──
   getOrganization: { tables: { orgs: ro } },
   getOrganizationMembers: { tables: { orgs: ro } },
   // Seat reservation on the org item, member items (invitees looked up by e-mail), invitation e-mails.
-  sendEnterpriseMembersInvitations: { tables: { users: ro, orgs: rw }, email: true, timeoutSeconds: 25 },
+  sendEnterpriseMembersInvitations: { tables: { users: ro, orgs: rw }, email: true },
   revokeEnterpriseMemberInvite: { tables: { users: ro, orgs: rw } },
   updateEnterpriseMemberStatus: { tables: { users: ro, orgs: rw } },
 
@@ -92,7 +89,7 @@ export const routeGrants: Record<RouteId, Grants> = {
   },
   adminDeleteUser: {
     tables: { users: rw, orgs: rw, images: rw, records: appendTo('admin-audit') }, bucket: rw, stripe: 'api',
-    cognito: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'], timeoutSeconds: 25,
+    cognito: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
   adminListAudit: { tables: { records: ro } },
 
@@ -101,7 +98,7 @@ export const routeGrants: Record<RouteId, Grants> = {
   listImages: { tables: { images: ro }, bucket: ro },
   createImage: { tables: { users: ro, images: rw }, bucket: rw },
   // Thumbnails with sharp (a native module: linux-arm64 layer, see infra/README.md).
-  finalizeImage: { tables: { users: ro, images: rw }, bucket: rw, nativeModules: ['sharp'], memorySize: 1024, timeoutSeconds: 25 },
+  finalizeImage: { tables: { users: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
   updateImage: { tables: { users: ro, images: rw }, bucket: ro },
   deleteImage: { tables: { users: ro, images: rw }, bucket: rw },
 

@@ -11,7 +11,7 @@ import { routeList } from '#shared/api/routes';
 import type { RouteDef } from '#shared/api/route';
 import { ApiFunction } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
-import { resourcePrefix, stripePriceParam, stripeSecretParam, stripeWebhookSecretParam } from '../names';
+import { resourcePrefix, stripePriceParam, stripeSecretParam, stripeWebhookPreviousSecretParam, stripeWebhookSecretParam } from '../names';
 import { DataRefs } from '../refs';
 import { routeGrants } from '../route-grants';
 import { routeSizes } from '../route-sizes';
@@ -72,6 +72,7 @@ export class ApiStack extends Stack {
     const stripeEnv = {
       STRIPE_SECRET_PARAM: stripeSecretParam(env),
       STRIPE_WEBHOOK_SECRET_PARAM: stripeWebhookSecretParam(env),
+      STRIPE_WEBHOOK_PREVIOUS_SECRET_PARAM: stripeWebhookPreviousSecretParam(env),
       STRIPE_PREMIUM_PRICE: price('premium', props.stripePremiumPrice),
       STRIPE_ENTERPRISE_PRICE: price('enterprise', props.stripeEnterprisePrice),
       STRIPE_LIVE_MODE: String(env.stripeLiveMode),
@@ -161,7 +162,9 @@ export class ApiStack extends Stack {
       if (grants.cognito) fn.allowCognito(props.userPool, grants.cognito);
       if (grants.stripe) {
         fn.allowParameters(
-          grants.stripe === 'webhook' ? [stripeSecretParam(env), stripeWebhookSecretParam(env)] : [stripeSecretParam(env)],
+          grants.stripe === 'webhook'
+            ? [stripeSecretParam(env), stripeWebhookSecretParam(env), stripeWebhookPreviousSecretParam(env)]
+            : [stripeSecretParam(env)],
           props.stripeParamKmsKeyArn,
         );
       }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectFixedBackgroundOnce, expectRails, scaleOf } from './checks';
+import { captureAndCheck, fixedBackgroundOnce, railsExact } from './checks';
 
 // Windows laptops default to 125 %; real windows have any size. An odd width and a height whose
 // frames end on fractional device rows (797 × 1.25 = 996.25) make every seam a rounding case.
@@ -7,34 +7,22 @@ test.use({ dpr: 1.25, windowSize: { width: 1279, height: 797 } });
 
 test.describe('capture at DPR 1.25, 1279 px wide', () => {
   test('rails page: every marker pixel-exact over 10+ frames', async ({ ext }) => {
-    const page = await ext.open('/rails.html');
-    const s = await scaleOf(page);
-    const editor = await ext.capture(page);
-    await expectRails(editor, s.dpr, s.width);
-    await editor.close();
-    await page.close();
+    await captureAndCheck(ext, await ext.open('/rails.html'), railsExact);
   });
 
   test('a fixed background taller than the viewport shows its image once', async ({ ext }) => {
     const page = await ext.open('/fixed-background.html');
     await page.waitForFunction(() => document.readyState === 'complete');
-    const s = await scaleOf(page);
-    const editor = await ext.capture(page);
-    await expectFixedBackgroundOnce(editor, s.dpr);
-    await editor.close();
-    await page.close();
+    await captureAndCheck(ext, page, fixedBackgroundOnce);
   });
 
   test('fast mode (debugger): the rails page pixel-exact too', async ({ ext }) => {
     await ext.setStorage({ settings: { fastMode: true, saveAs: false } });
     try {
-      const page = await ext.open('/rails.html');
-      const s = await scaleOf(page);
-      const editor = await ext.capture(page);
-      expect((await (await ext.worker()).evaluate(() => globalThis.fpsLastRun))?.mode).toBe('fast');
-      await expectRails(editor, s.dpr, s.width);
-      await editor.close();
-      await page.close();
+      await captureAndCheck(ext, await ext.open('/rails.html'), async (editor, s) => {
+        expect((await (await ext.worker()).evaluate(() => globalThis.fpsLastRun))?.mode).toBe('fast');
+        await railsExact(editor, s);
+      });
     } finally {
       await ext.setStorage({ settings: { fastMode: false, saveAs: false } });
     }

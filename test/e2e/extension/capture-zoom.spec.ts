@@ -1,5 +1,5 @@
 import { test } from './fixtures';
-import { expectFixedBackgroundOnce, expectRails, scaleOf } from './checks';
+import { captureAndCheck, fixedBackgroundOnce, railsExact } from './checks';
 
 // Page zoom (Ctrl +/-) changes devicePixelRatio like a display scale does, per tab.
 test.use({ dpr: 1, windowSize: { width: 1279, height: 801 } });
@@ -9,11 +9,7 @@ test.describe('capture at page zoom', () => {
     test(`rails page at ${Math.round(zoom * 100)} %: every marker pixel-exact`, async ({ ext }) => {
       const page = await ext.open('/rails.html');
       await ext.setZoom(page, zoom);
-      const s = await scaleOf(page);
-      const editor = await ext.capture(page);
-      await expectRails(editor, s.dpr, s.width);
-      await editor.close();
-      await page.close();
+      await captureAndCheck(ext, page, railsExact);
     });
   }
 
@@ -21,10 +17,6 @@ test.describe('capture at page zoom', () => {
     const page = await ext.open('/fixed-background.html');
     await page.waitForFunction(() => document.readyState === 'complete');
     await ext.setZoom(page, 1.1);
-    const s = await scaleOf(page);
-    const editor = await ext.capture(page);
-    await expectFixedBackgroundOnce(editor, s.dpr);
-    await editor.close();
-    await page.close();
+    await captureAndCheck(ext, page, fixedBackgroundOnce);
   });
 });

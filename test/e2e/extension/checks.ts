@@ -1,6 +1,6 @@
 /** Pixel checks shared by the capture specs. */
 import type { Page } from '@playwright/test';
-import { canvasSize, columnRuns, expect, near, pixel, type Rgb } from './fixtures';
+import { canvasSize, columnRuns, expect, near, pixel, type ExtensionHarness, type Rgb } from './fixtures';
 import { APP, APP_HEADER, APP_SIDEBAR, BANDS, BANDS_PAGE_HEIGHT, FIXED_BG, HEADER, LATE_FIXED, NAV, RAIL_COLORS, RAILS, VRAIL, bandColor, LAZY, lazyColor, WIDE, wideColor } from './pages';
 
 type Run = [number, number, number, number, number];
@@ -160,3 +160,18 @@ export async function expectFixedBackgroundOnce(editor: Page, dpr: number): Prom
 export async function scaleOf(page: Page): Promise<{ dpr: number; width: number; height: number }> {
   return page.evaluate(() => ({ dpr: devicePixelRatio, width: document.documentElement.clientWidth, height: document.documentElement.clientHeight }));
 }
+
+type Scale = Awaited<ReturnType<typeof scaleOf>>;
+
+/** Captures an opened page, runs a pixel check with the page's scale, and closes both. */
+export async function captureAndCheck(ext: ExtensionHarness, page: Page, check: (editor: Page, s: Scale) => Promise<void>): Promise<void> {
+  const s = await scaleOf(page);
+  const editor = await ext.capture(page);
+  await check(editor, s);
+  await editor.close();
+  await page.close();
+}
+
+/** Checks for `captureAndCheck`: the rails page, and the fixed-background page. */
+export const railsExact = (editor: Page, s: Scale) => expectRails(editor, s.dpr, s.width);
+export const fixedBackgroundOnce = (editor: Page, s: Scale) => expectFixedBackgroundOnce(editor, s.dpr);
