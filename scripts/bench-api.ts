@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import sharp from 'sharp';
+import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { cognitoAdmin } from './local/cognito';
 import { randomPorts } from './local/ports';
 import { DEMO_PASSWORD, seedDemoData, signUpConfirmed } from './local/seed';
@@ -95,11 +96,11 @@ async function userWithImages(stack: LocalStack, count: number): Promise<string>
   const token = await signIn(stack, email);
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
   for (let i = 0; i < count; i++) {
-    const created = await api<{ id: string; uploadUrl: string }>(stack, 'POST', '/images/', token, {
+    const created = await api<{ id: string; uploadUrl: string; uploadFields: Record<string, string> }>(stack, 'POST', '/images/', token, {
       title: `Bench page ${i + 1}`, notes: 'Made by bench:api', urlLink: `https://example.com/page/${i + 1}`, contentType: 'image/png',
     });
-    const put = await fetch(created.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png) });
-    if (!put.ok) throw new Error(`upload of image ${created.id}: ${put.status}`);
+    const upload = await fetch(created.uploadUrl, { method: 'POST', body: imageUploadForm(created.uploadFields, new Blob([new Uint8Array(png)])) });
+    if (upload.status !== 204) throw new Error(`upload of image ${created.id}: ${upload.status}`);
     await api(stack, 'POST', `/images/${created.id}/`, token, {});
   }
   const listed = await api<unknown[]>(stack, 'GET', '/images/', token);

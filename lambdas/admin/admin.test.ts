@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AdminGetUserCommand, SignUpCommand,
+  AdminGetUserCommand, AdminUpdateUserAttributesCommand, SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -195,7 +195,14 @@ describe('adminVerifyUser', () => {
   });
 
   it('marks the e-mail of a confirmed user verified, then says it already is', async () => {
-    const u = await signedInUser(); // cognito-local confirms sign-ups without setting email_verified
+    const u = await signedInUser();
+    // The local Cognito proxy marks the e-mail verified on confirm, as Cognito does: unverify it the way AWS could leave it.
+    const c = localCognito(pool().endpoint);
+    await c.send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: pool().userPoolId, Username: u.email, UserAttributes: [{ Name: 'email', Value: u.email }, { Name: 'email_verified', Value: 'false' }],
+    }));
+    c.destroy();
+    expect(await cognitoState(u.email)).toEqual({ status: 'CONFIRMED', verified: 'false' });
     const first = await callApi(routes.adminVerifyUser, { token: staff.accessToken, body: { cognitoSub: u.userId } });
     expect(first).toEqual({ status: 200, body: { type: 'success', message: 'User verified.' } });
     expect(await cognitoState(u.email)).toEqual({ status: 'CONFIRMED', verified: 'true' });

@@ -52,8 +52,13 @@ describe('createGetPresigner', () => {
       for (let i = 0; i < n; i++) await sign(i);
       return (performance.now() - t0) / n;
     };
-    const slowMs = await perUrl(100, (i) => getSignedUrl(client, new GetObjectCommand({ Bucket: 'b', Key: `users/u/images/${i}/original` }), { expiresIn: 3600 }));
-    const fastMs = await perUrl(1000, (i) => fast(`users/u/images/${i}/original`, 3600));
+    // Best of three interleaved rounds each: on a shared, loaded machine one round can be starved.
+    let slowMs = Infinity;
+    let fastMs = Infinity;
+    for (let round = 0; round < 3; round++) {
+      slowMs = Math.min(slowMs, await perUrl(100, (i) => getSignedUrl(client, new GetObjectCommand({ Bucket: 'b', Key: `users/u/images/${i}/original` }), { expiresIn: 3600 })));
+      fastMs = Math.min(fastMs, await perUrl(1000, (i) => fast(`users/u/images/${i}/original`, 3600)));
+    }
     expect(fastMs).toBeLessThan(slowMs / 4);
   });
 });

@@ -7,7 +7,7 @@ type Trigger = (event: unknown, context: Context) => Promise<unknown>;
 
 interface CustomMessageEvent {
   triggerSource: string;
-  request: { userAttributes: Record<string, string>; codeParameter: string };
+  request: { userAttributes: Record<string, string>; codeParameter: string; clientMetadata?: Record<string, string> };
   response: Record<string, unknown>;
 }
 
@@ -18,7 +18,10 @@ interface CustomMessageEvent {
 export function customMessageToOutbox(outboxDir: string): Trigger {
   return async (raw) => {
     const event = raw as CustomMessageEvent;
-    const to = event.request.userAttributes.email ?? '(unknown)';
+    // cognito-local gives CustomMessage_UpdateUserAttribute the old attributes; Cognito mails the new
+    // address, which the change-email handler passes as client metadata.
+    const pending = event.triggerSource === 'CustomMessage_UpdateUserAttribute' ? event.request.clientMetadata?.pendingEmail : undefined;
+    const to = pending ?? event.request.userAttributes.email ?? '(unknown)';
     const isReset = event.triggerSource.includes('ForgotPassword');
     const subject = isReset ? 'Reset your Full Page Shot password' : 'Your Full Page Shot verification code';
     const text = `${isReset ? 'Your password reset code' : 'Your verification code'} is ${LOCAL_CONFIRMATION_CODE}.`;

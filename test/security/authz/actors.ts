@@ -3,6 +3,7 @@ import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import sharp from 'sharp';
 import { routes } from '#shared/api/routes';
 import { Image } from '#shared/domain/image';
+import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { memberSk, orgsRepo, type MemberRow } from '../../../lambdas/adapters/orgs-repo';
 import { usersRepo } from '../../../lambdas/adapters/users-repo';
 import { createOrganization } from '../../../lambdas/orgs/create-organization';
@@ -85,8 +86,8 @@ export async function uploadedImage(u: Actor): Promise<string> {
   const r = await callApi(routes.createImage, { token: u.accessToken, body: { title: 'Private page', notes: 'Only mine', contentType: 'image/png' } });
   if (r.status !== 201) throw new Error(`createImage: ${r.status} ${JSON.stringify(r.body)}`);
   const image = Image.parse(r.body);
-  const put = await fetch(image.uploadUrl!, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(await tinyPng()) });
-  if (!put.ok) throw new Error(`upload: ${put.status}`);
+  const upload = await fetch(image.uploadUrl!, { method: 'POST', body: imageUploadForm(image.uploadFields!, new Blob([new Uint8Array(await tinyPng())])) });
+  if (upload.status !== 204) throw new Error(`upload: ${upload.status}`);
   return image.id;
 }
 

@@ -44,6 +44,8 @@ export async function makeFuzzContext(): Promise<FuzzContext> {
       cognitoSub: victim.userId, q: victim.email, session_id: `cs_test_fuzz_${run}`, email: email('contact'),
       before: `2024-01-01T00:00:00.000Z#${randomUUID()}`, cancel_url: `${site}/fuzz-${run}/cancel`, success_url: `${site}/fuzz-${run}/success`,
       title: `fuzz ${run}`, notes: `fuzz ${run}`, name: `fuzz ${run}`, company: `fuzz ${run}`, message: `fuzz ${run}`,
+      // A well-formed but wrong e-mail-change code: no change is pending, so the valid sample writes nothing.
+      code: '000000',
     },
     markers: [run, org.orgId, admin.userId, staff.userId, victim.userId, plain.userId, invite.sub, imageId],
   };
