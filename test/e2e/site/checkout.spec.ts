@@ -56,17 +56,23 @@ test.describe('checkout and billing', () => {
     await expect(billing.getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/checkout');
   });
 
-  test('a declined card shows the error and leaves no subscription; cancel returns to the account stage', async ({ page }) => {
+  test('a declined card shows the error and leaves no subscription; cancel returns to the Billing stage', async ({ page }) => {
     const email = await confirmedUser('declined');
     await checkoutAs(page, email);
     await payOnHostedPage(page, '4000 0000 0000 0002', 'Start trial');
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     await page.getByRole('link', { name: 'Cancel' }).click();
 
-    // Back with checkout=cancel: only that flag leaves the URL; the user stays on the account stage.
-    await expect(page).toHaveURL(/\/checkout\/account$/);
-    await expect(page.getByText(new RegExp(`^You are logged in as ${email} \\(${email}\\) \\(switch user\\)$`))).toBeVisible();
+    // Back with checkout=cancel, signed in: past '1. Sign Up', so the Billing stage waits for a click
+    // (not straight back to the payment page); the flag leaves the URL. The e-mail shows once (no name).
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Checkout steps' }).locator('[aria-current="step"]')).toHaveText('2. Billing');
+    await expect(page.getByRole('status').filter({ hasText: 'Payment canceled' })).toBeVisible();
+    await expect(page.getByText(`You are logged in as ${email} (switch user)`, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'switch user' })).toHaveAttribute('href', /^\/auth\/signout\?redirectPath=/);
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/payment$/); // still waiting: no new payment page by itself
 
     await page.goto('/account');
     await expect(page.getByRole('region', { name: 'Billing' }).getByText('Basic (free)', { exact: false })).toBeVisible();

@@ -86,7 +86,7 @@ test('the page content matches the spec: reviews, logos, press, FAQ order, legal
   const reviews = page.getByRole('region', { name: 'What our users say' });
   await expect(reviews.getByRole('list')).toHaveCount(2);
   await expect(reviews.getByRole('listitem')).toHaveCount(6);
-  await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/checkout');
+  await expect(page.getByRole('link', { name: 'Choose Premium' })).toHaveAttribute('href', '/checkout');
 
   await footer('Press')(page).click();
   await expect(page.locator('.press-item')).toHaveCount(16);
@@ -179,6 +179,23 @@ test('FAQ anchor #help-i-cant-log-in scrolls into view', async ({ page }) => {
   await expect(entry.getByRole('heading', { level: 3 })).toHaveText('Help! I can’t log in');
   await expect(entry).toBeInViewport();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+});
+
+// One trial per customer: the prerendered pages cannot tell a returning customer, so they promise
+// the trial to new subscribers only; the FAQ says what cancelling does (lambdas/account/cancel-subscription.ts).
+test('/premium and the FAQ promise the trial to new subscribers only and say what cancelling does', async ({ page }) => {
+  await page.goto('/premium');
+  // The intro and the Premium card both say it.
+  await expect(page.getByRole('main').getByText('$12 per year, with a 7-day free trial for new subscribers.', { exact: false })).toHaveCount(2);
+  await expect(page.getByText(/free trial starts today|Start your (7-day )?free trial/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/checkout');
+
+  await page.goto('/faq#how-do-i-cancel');
+  const cancel = page.locator('#how-do-i-cancel');
+  await expect(cancel).toContainText('the trial ends at once and you are not charged');
+  await expect(cancel).toContainText('The trial is offered once per customer');
+  await expect(cancel).toContainText('Premium stays active until the end of the year you paid for and does not renew');
+  await expect(page.locator('#do-you-offer-refunds')).toContainText('cancelling it ends it at once');
 });
 
 test('a markdown javascript: link is shown as text and is not clickable', async ({ page }) => {
@@ -280,7 +297,7 @@ test('analytics: page changes reach the data layer, and /premium sends viewProdu
   const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => `${e.event}:${String(e.page ?? e.eventAction ?? '')}`));
   expect(events).toEqual(expect.arrayContaining(['pageChange:/premium', 'viewProduct:View product', 'pageChange:/sales']));
   await page.goBack();
-  await page.getByRole('link', { name: 'Start your 7-day free trial' }).click();
+  await page.getByRole('link', { name: 'Get Premium' }).click();
   await expect(page).toHaveURL(/\/checkout(\/account)?$/);
   const afterClick = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
   expect(afterClick).toContain('addToCart');

@@ -2,9 +2,12 @@ import { siteFacts } from '../../../components/layout/site-facts';
 import { ButtonLink, ExternalButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { formatUsd } from '#shared/rules/price-display';
-import { plans, TRIAL_DAYS } from '../content/plans';
+import { plans, TRIAL_OFFER } from '../content/plans';
 
-/** The free and premium cards. `onStartTrial` lets a page record the call to action. */
+/**
+ * The free and premium cards. `onStartTrial` lets a page record the call to action. The button
+ * promises no trial: a returning customer has none (plans.ts, TRIAL_OFFER).
+ */
 export function PlanCards({ headingLevel = 2, onStartTrial }: { headingLevel?: 2 | 3; onStartTrial?: () => void }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
@@ -23,7 +26,7 @@ export function PlanCards({ headingLevel = 2, onStartTrial }: { headingLevel?: 2
                 <span className="plan-card__per">{plan.interval ? ' / month' : ' forever'}</span>
               </p>
               <p className="plan-card__billing">
-                {plan.interval ? `Billed ${formatUsd(plan.amountCents)} per year after a ${TRIAL_DAYS}-day free trial` : 'No account needed'}
+                {plan.interval ? `Billed ${formatUsd(plan.amountCents)} per year; ${TRIAL_OFFER}` : 'No account needed'}
               </p>
               <p>{plan.summary}</p>
               <ul className="checklist">
@@ -33,7 +36,7 @@ export function PlanCards({ headingLevel = 2, onStartTrial }: { headingLevel?: 2
               </ul>
               {plan.id === 'premium' ? (
                 <ButtonLink to={paths.checkout.href()} size="lg" onClick={onStartTrial}>
-                  Start your free trial
+                  Choose Premium
                 </ButtonLink>
               ) : (
                 <ExternalButtonLink href={siteFacts.chromeStoreUrl} size="lg" variant="secondary">

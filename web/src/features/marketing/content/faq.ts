@@ -25,7 +25,7 @@ const introduction: FaqCategory = {
       id: 'is-it-free',
       question: 'Is it free?',
       answer:
-        'Yes. Capturing whole pages and exporting them as PNG, JPG or PDF is free, with no watermark. [Premium](/premium) adds cropping, annotation (blur, text, highlight), a URL and date stamp, smart PDF page splitting and priority support for $12 per year, after a 7-day free trial.',
+        'Yes. Capturing whole pages and exporting them as PNG, JPG or PDF is free, with no watermark. [Premium](/premium) adds cropping, annotation (blur, text, highlight), a URL and date stamp, smart PDF page splitting and priority support for $12 per year, with a 7-day free trial for new subscribers.',
     },
     {
       id: 'which-browsers-are-supported',
@@ -111,19 +111,19 @@ const premium: FaqCategory = {
       id: 'how-much-does-premium-cost',
       question: 'How much does Premium cost?',
       answer:
-        'Premium costs **$12 USD per year** and starts with a **7-day free trial**. It renews automatically each year, and we send you a reminder **3 days before** each renewal. Taxes may apply where you live.',
+        'Premium costs **$12 USD per year**. New subscribers start with a **7-day free trial**, one per customer: if you have subscribed before, Premium is paid from its first day. It renews automatically each year, and we send you a reminder **3 days before** each renewal. Taxes may apply where you live.',
     },
     {
       id: 'how-do-i-cancel',
       question: 'How do I cancel my trial or subscription?',
       answer:
-        'Go to your [account page](/account) and choose to cancel, or turn off auto-renew. If you cancel during the 7-day trial you are not charged. If you turn off auto-renew, Premium stays active until the end of the period you paid for.',
+        'Go to your [account page](/account).\n\n- **During the 7-day free trial**, choose **Cancel trial**: the trial ends at once and you are not charged. The trial is offered once per customer, so a later subscription is paid from its first day.\n- **On a paid year**, turn off **Auto-renew**: Premium stays active until the end of the year you paid for and does not renew.\n- **If a renewal payment failed**, choose **Cancel subscription**: no paid time is left, so Premium ends at once.',
     },
     {
       id: 'do-you-offer-refunds',
       question: 'Do you offer refunds?',
       answer:
-        'Payments are not refunded pro rata: when you cancel, Premium stays active until the end of the paid year and does not renew. See section 6 of the [Terms of Use](/terms-of-use). If you were charged by mistake, [contact us](/contact) and we will look into it.',
+        'A free trial costs nothing, so there is nothing to refund: cancelling it ends it at once. A paid year is not refunded pro rata: turn off auto-renew and Premium stays active until the end of that year and does not renew. See section 6 of the [Terms of Use](/terms-of-use). If you were charged by mistake, [contact us](/contact) and we will look into it.',
     },
     {
       id: 'help-i-cant-log-in',

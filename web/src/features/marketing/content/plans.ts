@@ -15,6 +15,13 @@ export const PREMIUM_PRICE_CENTS = 1200;
 export const TRIAL_DAYS = 7;
 export const RENEWAL_REMINDER_DAYS = 3;
 
+/**
+ * The trial is one per customer and the server decides (account lookup `trialEligible`). The
+ * prerendered marketing pages do not know who is reading without loading Amplify, so they say the
+ * one thing true for everyone.
+ */
+export const TRIAL_OFFER = `${TRIAL_DAYS}-day free trial for new subscribers`;
+
 export const plans: Plan[] = [
   {
     id: 'basic',
@@ -28,7 +35,7 @@ export const plans: Plan[] = [
     name: 'Premium',
     amountCents: PREMIUM_PRICE_CENTS,
     interval: 'year',
-    summary: `$12 per year after a ${TRIAL_DAYS}-day free trial. Cancel at any time from your account page.`,
+    summary: `$12 per year, with a ${TRIAL_OFFER}. Cancel the trial at any time from your account page.`,
     points: ['Everything in Basic', 'Cropping', 'Annotation: blur, text and highlight', 'URL and date stamp', 'Smart PDF page splitting', 'Priority support'],
   },
 ];

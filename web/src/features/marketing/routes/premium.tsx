@@ -8,7 +8,7 @@ import { FeatureTable } from '../components/feature-table';
 import { PageIntro } from '../components/page-intro';
 import { PlanCards } from '../components/plan-cards';
 import { formatUsd } from '#shared/rules/price-display';
-import { PREMIUM_PRICE_CENTS, RENEWAL_REMINDER_DAYS, TRIAL_DAYS } from '../content/plans';
+import { PREMIUM_PRICE_CENTS, RENEWAL_REMINDER_DAYS, TRIAL_DAYS, TRIAL_OFFER } from '../content/plans';
 
 const PAGE_NAME = 'Premium';
 const premiumProduct = { id: 'premium', name: 'Premium', price: PREMIUM_PRICE_CENTS / 100, category: 'Subscription', variant: '1-year', quantity: 1 };
@@ -30,11 +30,10 @@ export function PremiumPage() {
     <>
       <PageIntro eyebrow="Premium" title="Go Premium">
         <p>
-          Crop, blur, annotate, stamp the URL and date, and split PDFs smartly. {formatUsd(PREMIUM_PRICE_CENTS)} per year, with a {TRIAL_DAYS}-day free
-          trial.
+          Crop, blur, annotate, stamp the URL and date, and split PDFs smartly. {formatUsd(PREMIUM_PRICE_CENTS)} per year, with a {TRIAL_OFFER}.
         </p>
         <ButtonLink to={paths.checkout.href()} size="lg" onClick={addToCart}>
-          Start your {TRIAL_DAYS}-day free trial
+          Get Premium
         </ButtonLink>
       </PageIntro>
       <section className="section section--flush" aria-labelledby="compare-title">
@@ -60,10 +59,16 @@ export function PremiumPage() {
             How billing works
           </h2>
           <ul className="checklist">
-            <li>Your {TRIAL_DAYS}-day free trial starts today. Cancel before it ends and you pay nothing.</li>
-            <li>After the trial, Premium costs {formatUsd(PREMIUM_PRICE_CENTS)} USD per year and renews automatically.</li>
+            <li>
+              New subscribers start with a {TRIAL_DAYS}-day free trial, one per customer. Cancel it from your account page before it ends: it stops at
+              once and you pay nothing.
+            </li>
+            <li>
+              After the trial, or from the first day if you have subscribed before, Premium costs {formatUsd(PREMIUM_PRICE_CENTS)} USD per year and
+              renews automatically.
+            </li>
             <li>We e-mail you a reminder {RENEWAL_REMINDER_DAYS} days before each renewal.</li>
-            <li>Cancel or turn off auto-renew at any time from your account page.</li>
+            <li>Turn off auto-renew at any time from your account page: the year you paid for runs to its end and does not renew.</li>
           </ul>
           <ButtonLink to={paths.checkout.href()} size="lg" onClick={addToCart}>
             Go Premium
