@@ -3,7 +3,7 @@
  * from canvas frames in headless Chromium), their posters, the review avatars (1x and 2x PNG) and
  * the press logos and leader portraits (SVG). Everything is drawn here, so nothing is downloaded.
  *
- *   npx tsx web/src/features/marketing/media/generate-media.ts
+ *   npx tsx scripts/marketing/generate-media.ts
  *
  * Not imported by the app; the files it writes are committed.
  */
@@ -11,10 +11,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { pressOutlets } from '../content/press-outlets';
-import { reviews } from '../content/reviews';
+import { pressOutlets } from '../../web/src/features/marketing/content/press-outlets';
+import { reviews } from '../../web/src/features/marketing/content/reviews';
 
-const OUT = join(import.meta.dirname, '../../../../public/media');
+const OUT = join(import.meta.dirname, '../../web/public/media');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 // ── WebM: MediaRecorder leaves out the duration, so players cannot show a timeline. ──────────────
