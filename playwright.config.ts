@@ -7,7 +7,8 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   retries: process.env.CI ? 1 : 0,
-  workers: 1,
+  // Two workers: extension captures mostly wait on Chrome's capture quota, and site tests make their own users.
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './test/e2e/global-setup.ts',
   use: {

@@ -9,6 +9,9 @@ const retry = process.env.CI ? 1 : 0;
 
 export default defineConfig({
   test: {
+    // Integration tests mostly wait on the emulators (other processes), so 3 workers beat the
+    // default of cores − 1 (= 1 on CI's 2 cores); every test makes its own users, so they may overlap.
+    maxWorkers: 3,
     projects: [
       {
         test: {
