@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import type { BindableTable } from './constructs/api-function';
 import type { EnvironmentConfig } from './environments';
 import { imagesBucketName, resourcePrefix } from './names';
-import { physicalTableName, tables, type TableKey } from './tables';
+import { physicalTableName, tables, type TableKey } from '#shared/deploy/tables';
 
 /**
  * References, by their deterministic names, to the data stack's tables and bucket. Stacks that

@@ -1,7 +1,6 @@
 import type { RouteId } from '#shared/api/routes';
-import type { RecordKind } from '../lambdas/adapters/records-repo';
 import type { AccessMode, CognitoAdminAction, TableAccess } from './constructs/api-function';
-import type { TableKey } from './tables';
+import type { RecordKind, TableKey } from '#shared/deploy/tables';
 
 /**
  * What each endpoint's function may touch in AWS. This is the infra side of the route table:
@@ -15,7 +14,7 @@ import type { TableKey } from './tables';
  * hence `users: ro` on every such route.
  */
 export interface Grants {
-  /** DynamoDB tables (by key of infra/tables.ts) and the access mode; injects each table's env var. */
+  /** DynamoDB tables (by key of shared/deploy/tables.ts) and the access mode; injects each table's env var. */
   tables?: Partial<Record<TableKey, TableAccess>>;
   /** The images bucket (presigned URLs are signed with the function's role); injects IMAGES_BUCKET. */
   bucket?: AccessMode;
@@ -47,16 +46,21 @@ export const routeGrants: Record<RouteId, Grants> = {
   // Org admins cancel / toggle the organisation's subscription, so the org item is written too.
   cancelAccountSubscription: { tables: { users: rw, orgs: rw }, stripe: 'api' },
   updateAccountCancelAtPeriodEnd: { tables: { users: rw, orgs: rw }, stripe: 'api' },
-  // Step one: is the address free (user row, ListUsers), then UpdateUserAttributes with the caller's
-  // own access token (no IAM action): Cognito sends the code and keeps the old address meanwhile.
-  changeEmail: { tables: { users: ro }, cognito: ['ListUsers'] },
+  // Step one: the send limits (counters with a TTL in the idempotency table), is the address free
+  // (user row, ListUsers), then UpdateUserAttributes with the caller's own access token (no IAM
+  // action): Cognito sends the code and keeps the old address meanwhile. A taken address gets no
+  // code: its holder is told by e-mail, and the caller the same answer.
+  changeEmail: { tables: { users: ro, idempotency: rw }, cognito: ['ListUsers'], email: true },
   // Step two: VerifyUserAttribute and GetUser with the caller's token; the user row and the Stripe
   // customer follow. AdminUpdateUserAttributes only puts the old address back if the row write fails.
   verifyAccountEmail: { tables: { users: rw }, stripe: 'api', cognito: ['AdminUpdateUserAttributes'] },
+  // The name: UpdateUserAttributes / DeleteUserAttributes with the caller's own token (no IAM
+  // action), then the user row (which organisation member lists read).
+  updateAccountName: { tables: { users: rw } },
 
   // ── checkout and billing ──
   createCheckoutSessionUrl: { tables: { users: rw, orgs: ro }, stripe: 'api' },
-  // Syncs the subscription it finds, which may be an organisation's (lambdas/billing/sync-subscription.ts).
+  // Syncs the subscription it finds, which may be an organisation's (lambdas/billing/lib/sync-subscription.ts).
   performCheckoutSessionSuccess: { tables: { users: rw, orgs: rw }, stripe: 'api' },
   // Reads who pays (user or org); the card itself is saved by confirmUpdatePaymentSession.
   createUpdatePaymentSession: { tables: { users: ro, orgs: ro }, stripe: 'api' },
@@ -66,7 +70,8 @@ export const routeGrants: Record<RouteId, Grants> = {
 
   // ── organisations ──
   getOrganization: { tables: { orgs: ro } },
-  getOrganizationMembers: { tables: { orgs: ro } },
+  // The members' names come from their user rows.
+  getOrganizationMembers: { tables: { orgs: ro, users: ro } },
   // Seat reservation on the org item, member items (invitees looked up by e-mail), invitation e-mails.
   sendEnterpriseMembersInvitations: { tables: { users: ro, orgs: rw }, email: true },
   revokeEnterpriseMemberInvite: { tables: { users: ro, orgs: rw } },
@@ -79,22 +84,25 @@ export const routeGrants: Record<RouteId, Grants> = {
   declineInvite: { tables: { orgs: rw }, email: true },
 
   // ── staff admin tool ── verify and delete write the audit trail (records table); staff read it.
+  // Every staff request first reads the caller's user row (account-guard.ts) and asks Cognito for
+  // their current groups and MFA settings (staff-guard.ts): users RO, AdminGetUser, AdminListGroupsForUser.
   adminSearchUsers: {
     tables: { users: ro, orgs: ro }, stripe: 'api',
     cognito: ['ListUsers', 'AdminGetUser', 'AdminListGroupsForUser'],
   },
   adminVerifyUser: {
     tables: { users: ro, records: appendTo('admin-audit') },
-    cognito: ['ListUsers', 'AdminConfirmSignUp', 'AdminUpdateUserAttributes'],
+    cognito: ['ListUsers', 'AdminConfirmSignUp', 'AdminUpdateUserAttributes', 'AdminGetUser', 'AdminListGroupsForUser'],
   },
   adminDeleteUser: {
     tables: { users: rw, orgs: rw, images: rw, records: appendTo('admin-audit') }, bucket: rw, stripe: 'api',
-    cognito: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
+    cognito: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser', 'AdminGetUser', 'AdminListGroupsForUser'],
   },
-  adminListAudit: { tables: { records: ro } },
+  adminListAudit: { tables: { records: ro, users: ro }, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] },
 
-  // ── image library ── presigned GET for listing, presigned PUT for upload. Writes read the
-  // caller's user row first (lambdas/lib/account-guard.ts: a deleted user's token writes nothing).
+  // ── image library ── presigned GET for listing, presigned POST (size and type in its policy) for
+  // upload. Writes read the caller's user row first (lambdas/lib/account-guard.ts: a deleted user's
+  // token writes nothing).
   listImages: { tables: { images: ro }, bucket: ro },
   createImage: { tables: { users: ro, images: rw }, bucket: rw },
   // Thumbnails with sharp (a native module: linux-arm64 layer, see infra/README.md).

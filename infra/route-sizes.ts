@@ -30,6 +30,7 @@ export const routeSizes: Record<RouteId, RouteSize> = {
   updateAccountCancelAtPeriodEnd: stripe,
   changeEmail: stripe,
   verifyAccountEmail: stripe,
+  updateAccountName: standard,
   createCheckoutSessionUrl: stripe,
   performCheckoutSessionSuccess: stripe,
   createUpdatePaymentSession: stripe,

@@ -12,16 +12,27 @@
  *   BENCH_CONNECTIONS=20 BENCH_DURATION=5 npm run bench:api  (a quick run)
  *   BENCH_ROUTES=lookupAccount npm run bench:api             (only routes whose label contains one of these)
  *
- * Budget: lookupAccount without payments at p99 ≤ 25 ms with no errors; the exit code is 1 if not,
+ * Budgets: lookupAccount without payments at p99 ≤ 25 ms with no errors; the exit code is 1 if not,
  * and lookupAccount is then run at 5/10/25/50 connections (5 s each) to print up to how many the
  * budget holds (BENCH_SWEEP=0 skips that). "CPU ms/req" is the CPU time the stack's processes
  * spent per request.
+ *
+ * Against a floor (issue #22 §7): right before lookupAccount the same run drives a bare Node HTTP
+ * handler in this process that does the same DynamoDB reads with the same SDK clients
+ * (`usersRepo.get`, and the org and member rows when the user has an org) and answers the rows as
+ * JSON: no middy, zod, logger or JWT verification. lookupAccount's CPU ms/req must be ≤ 1.5 × the
+ * floor's; the exit code is 1 if not. BENCH_CPU_PROFILE=1 also profiles this process (the API and
+ * the handlers; not dynalite) while each of the two runs, writes the profiles to
+ * .local/bench-api/*.cpuprofile and prints where the time goes.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import sharp from 'sharp';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
@@ -44,7 +55,9 @@ const DURATION = positiveInt('BENCH_DURATION', 20);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 100);
 const ONLY = (process.env.BENCH_ROUTES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const IMAGES = 20;
-const BUDGET = { label: 'lookupAccount', p99Ms: 25 };
+const BUDGET = { label: 'lookupAccount', p99Ms: 25, cpuTimesFloor: 1.5 };
+const PROFILE = process.env.BENCH_CPU_PROFILE === '1';
+const FLOOR_LABEL = 'floor: bare handler, same DynamoDB reads (free user)';
 /** Connection counts tried for lookupAccount when the budget is missed at CONNECTIONS. */
 const SWEEP = [5, 10, 25, 50];
 const SWEEP_DURATION = 5;
@@ -166,18 +179,99 @@ function autocannon(url: string, token: string, connections: number, duration: n
   });
 }
 
-async function bench(stack: LocalStack, s: Scenario, connections = CONNECTIONS, duration = DURATION): Promise<Row> {
+/** The `sub` claim of a token (read, not verified: the bench made the token itself). */
+const subOf = (token: string): string => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub: string }).sub;
+
+/**
+ * The floor for lookupAccount: a bare Node HTTP handler in this process, beside the local API,
+ * doing lookupAccount's DynamoDB reads with the same SDK clients (the repositories' own calls:
+ * the user row through the cached-middleware client, then the org and member rows when the user
+ * has an org) and answering the rows as JSON. No middy, zod, logger or JWT check; the user id is
+ * in the query.
+ */
+async function startFloorServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { usersRepo } = await import('../lambdas/adapters/users-repo');
+  const { orgsRepo } = await import('../lambdas/adapters/orgs-repo');
+  const server = createServer((req, res) => {
+    const userId = new URL(req.url ?? '/', 'http://floor').searchParams.get('userId') ?? '';
+    void (async () => {
+      const user = await usersRepo.get(userId);
+      if (!user) return { status: 404, body: { code: 'account_not_ready' } };
+      const [org, member] = user.orgId ? await Promise.all([orgsRepo.getOrg(user.orgId), orgsRepo.getMember(user.orgId, user.userId)]) : [];
+      return { status: 200, body: { user, org, member } };
+    })()
+      .catch(() => ({ status: 500, body: { code: 'internal' } }))
+      .then(({ status, body }) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Self time per package or file of a V8 CPU profile, and the top functions. */
+function summariseProfile(profile: { nodes: { id: number; callFrame: { url: string; functionName: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const where = (url: string, fn: string) => {
+    if (!url) return fn.startsWith('(') ? fn : 'node internals (native)';
+    const path = url.replace(/^file:\/\//, '');
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+    if (pkg) return pkg[1];
+    if (path.startsWith('node:')) return `node:${path.slice(5).split('/')[0]}`;
+    return relative(root, path);
+  };
+  const buckets = new Map<string, number>();
+  const fns = new Map<string, number>();
+  let total = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const n = byId.get(id)!;
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    if (n.callFrame.functionName === '(idle)') return;
+    total += ms;
+    const b = where(n.callFrame.url, n.callFrame.functionName);
+    buckets.set(b, (buckets.get(b) ?? 0) + ms);
+    const f = `${n.callFrame.functionName || '(anonymous)'} ${b}:${n.callFrame.lineNumber + 1}`;
+    fns.set(f, (fns.get(f) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `    ${((100 * v) / total).toFixed(1).padStart(5)} %  ${k}`).join('\n');
+  return `  busy ${total.toFixed(0)} ms of this process; self time by package / file:\n${top(buckets, 14)}\n  top functions (self time):\n${top(fns, 12)}`;
+}
+
+async function bench(stack: LocalStack, s: Scenario, connections = CONNECTIONS, duration = DURATION, profileAs?: string): Promise<Row> {
   // Warm-up: loads the handler module and its clients, and checks the route answers 200.
-  for (let i = 0; i < 20; i++) await api(stack, 'GET', s.path, s.token);
+  const isFloor = !s.path.startsWith('/');
+  for (let i = 0; i < 20; i++) {
+    if (!isFloor) await api(stack, 'GET', s.path, s.token);
+    else if (!(await fetch(s.path)).ok) throw new Error(`floor handler: ${s.path} does not answer 200`);
+  }
+  const session = profileAs ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
   const cpuBefore = stackCpuMs();
-  const r = await autocannon(stack.urls.api + s.path, s.token, connections, duration);
+  const r = await autocannon(isFloor ? s.path : stack.urls.api + s.path, s.token, connections, duration);
   const cpuAfter = stackCpuMs();
+  if (session && profileAs) {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    const dir = join(root, '.local/bench-api');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${profileAs}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    profiles.push(`${s.label} (${relative(root, file)}):\n${summariseProfile(profile)}`);
+  }
   return {
     label: s.label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
     non2xx: r.non2xx, errors: r.errors + r.timeouts, requests: r.requests.total,
     cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total ? (cpuAfter - cpuBefore) / r.requests.total : undefined,
   };
 }
+
+const profiles: string[] = [];
 
 const withinBudget = (r: Row) => r.p99 <= BUDGET.p99Ms && r.errors === 0 && r.non2xx === 0;
 
@@ -232,15 +326,43 @@ async function main() {
       { label: imagesLabel, path: '/images/', token: withImages },
     ].filter((s) => wanted(s.label));
 
+    const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(' ');
+    const floorServer = await startFloorServer();
     const rows: Row[] = [];
-    for (const s of scenarios) {
-      process.stdout.write(`… ${s.label}\n`);
-      rows.push(await bench(stack, s));
+    try {
+      for (const s of scenarios) {
+        if (s.label.startsWith(`${BUDGET.label} (`)) {
+          // The floor, measured in the same run right before the route it is the floor of.
+          const floor: Scenario = { label: FLOOR_LABEL, path: `${floorServer.url}/account?userId=${encodeURIComponent(subOf(s.token))}`, token: s.token };
+          process.stdout.write(`… ${floor.label}\n`);
+          rows.push(await bench(stack, floor, CONNECTIONS, DURATION, PROFILE ? 'floor' : undefined));
+          process.stdout.write(`… ${s.label}\n`);
+          rows.push(await bench(stack, s, CONNECTIONS, DURATION, PROFILE ? 'lookupAccount' : undefined));
+          continue;
+        }
+        process.stdout.write(`… ${s.label}\n`);
+        rows.push(await bench(stack, s));
+      }
+    } finally {
+      await floorServer.close();
     }
     // Let requests autocannon left in flight finish before the emulators shut down.
     await new Promise((r) => setTimeout(r, 2000));
     console.log('');
     printTable(rows);
+    console.log(`load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (2 cores)`);
+
+    const floorRow = rows.find((r) => r.label === FLOOR_LABEL);
+    const lookupRow = rows.find((r) => r.label.startsWith(`${BUDGET.label} (`));
+    if (floorRow?.cpuMsPerRequest && lookupRow?.cpuMsPerRequest !== undefined) {
+      const ratio = lookupRow.cpuMsPerRequest / floorRow.cpuMsPerRequest;
+      const ok = ratio <= BUDGET.cpuTimesFloor;
+      console.log(
+        `\nbudget: lookupAccount CPU ${lookupRow.cpuMsPerRequest.toFixed(2)} ms/req = ${ratio.toFixed(2)} × the floor's ${floorRow.cpuMsPerRequest.toFixed(2)} (≤ ${BUDGET.cpuTimesFloor}) → ${ok ? 'met' : 'NOT MET'}`,
+      );
+      if (!ok) process.exitCode = 1;
+    }
+    if (profiles.length) console.log(`\nCPU profiles (this process: the API server, the handlers and the SDK; dynalite runs in a child):\n${profiles.join('\n\n')}`);
 
     const budgetIndex = rows.findIndex((r) => r.label.startsWith(`${BUDGET.label} (`));
     if (budgetIndex >= 0) {

@@ -25,32 +25,50 @@ export interface LighthouseFigures {
   failedA11y: string[];
 }
 
-export async function runLighthouse(urls: string[], preset: LighthousePreset): Promise<Map<string, LighthouseFigures>> {
+/** One Lighthouse navigation of `url` in the Chromium on `port`. */
+async function runOnce(url: string, port: number, preset: LighthousePreset): Promise<LighthouseFigures> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const num = (id: string) => audits[id]?.numericValue ?? NaN;
+  const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const a11yIds = categories.accessibility.auditRefs.map((r) => r.id);
+  return {
+    performance: Math.round((categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    scriptTransfer: requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0),
+    failedA11y: a11yIds.filter((id) => audits[id]?.score === 0),
+  };
+}
+
+/**
+ * `runs` Lighthouse navigations of every URL, round-robin (run 1 of every page, then run 2, …) so
+ * that a change in the machine's load falls on every page alike. Returns each URL's runs in order.
+ * `onRun` is told of each run as it ends (progress, and the load average at that moment).
+ */
+export async function runLighthouse(
+  urls: string[],
+  preset: LighthousePreset,
+  { runs = 1, onRun }: { runs?: number; onRun?: (url: string, run: number, figures: LighthouseFigures) => void } = {},
+): Promise<Map<string, LighthouseFigures[]>> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  const out = new Map<string, LighthouseFigures>();
+  const out = new Map<string, LighthouseFigures[]>(urls.map((u) => [u, []]));
   try {
-    for (const url of urls) {
-      const result = await lighthouse(
-        url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
-      const num = (id: string) => audits[id]?.numericValue ?? NaN;
-      const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-      const a11yIds = categories.accessibility.auditRefs.map((r) => r.id);
-      out.set(url, {
-        performance: Math.round((categories.performance.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
-        fcp: num('first-contentful-paint'),
-        lcp: num('largest-contentful-paint'),
-        tbt: num('total-blocking-time'),
-        cls: num('cumulative-layout-shift'),
-        scriptTransfer: requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0),
-        failedA11y: a11yIds.filter((id) => audits[id]?.score === 0),
-      });
+    for (let run = 1; run <= runs; run++) {
+      for (const url of urls) {
+        const figures = await runOnce(url, chrome.port, preset);
+        out.get(url)!.push(figures);
+        onRun?.(url, run, figures);
+      }
     }
   } finally {
     chrome.kill();

@@ -11,6 +11,7 @@ import { preview, type Plugin } from 'vite';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { SPA_FALLBACK_FILE } from '#shared/web/spa-fallback';
 import { PAGE_INDEX_FUNCTION_CODE } from '../infra/stacks/web-stack';
+import { answerNotFound } from '../web/not-found-status-plugin';
 
 type ViewerRequest = (event: { request: { uri: string } }) => { uri: string };
 const viewerRequest = new Function(`${PAGE_INDEX_FUNCTION_CODE}; return handler;`)() as ViewerRequest;
@@ -29,8 +30,10 @@ function cloudFrontLike(config: RuntimeConfig, outDir: string): Plugin {
           return;
         }
         const uri = viewerRequest({ request: { uri: url.pathname } }).uri;
-        // S3 answers 403 for a missing key; the distribution turns that into the SPA shell.
-        req.url = (existsSync(join(outDir, decodeURIComponent(uri))) ? uri : `/${SPA_FALLBACK_FILE}`) + url.search;
+        // S3 answers 403 for a missing key; the distribution turns that into the SPA shell with 404.
+        const found = existsSync(join(outDir, decodeURIComponent(uri)));
+        if (!found) answerNotFound(res);
+        req.url = (found ? uri : `/${SPA_FALLBACK_FILE}`) + url.search;
         next();
       });
     },

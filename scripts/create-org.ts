@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environments, type EnvironmentConfig } from '../infra/environments';
-import { physicalTableName, tableList } from '../infra/tables';
+import { physicalTableName, tableList } from '#shared/deploy/tables';
 import { tableEnv } from './local/dynamo';
 import { defaultPorts, HOST } from './local/ports';
 
@@ -130,7 +130,7 @@ async function main() {
   const paymentMethod = values['payment-method'] ?? (isEmulator && !values.invoice ? 'pm_card_visa' : undefined);
 
   // Loaded only now: the adapters read their env when first used.
-  const { createOrganization } = await import('../lambdas/orgs/create-organization');
+  const { createOrganization } = await import('../lambdas/orgs/lib/create-organization');
   const result = await createOrganization(
     {
       name: values.name, adminEmail: values.admin, seats, paymentMethod,

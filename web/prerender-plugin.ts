@@ -4,7 +4,7 @@ import { createServer, createServerModuleRunner, type Plugin, type ResolvedConfi
 import type * as Prerender from './src/prerender';
 import { SPA_FALLBACK_FILE } from '../shared/web/spa-fallback';
 import { PRERENDERED_PATH_ATTRIBUTE } from './src/app/prerendered-root';
-import { AUTH_PENDING_PAINT_ATTRIBUTE } from './src/app/auth-pending-paint';
+import { AUTH_PENDING_PAINT_ATTRIBUTE } from './src/lib/auth-pending-paint';
 import { PAINT_CHOICE_STYLE, PAINT_FOR, PAINT_FOR_ATTRIBUTE, STORED_SESSION_PROBE_SCRIPT } from '../shared/web/stored-session-probe';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -36,8 +36,11 @@ export function prerenderedHtml(template: string, pathname: string, page: Preren
   const checking = splitLinks(page.html);
   const signedOut = authPendingPaint && page.signedOutHtml !== undefined ? splitLinks(page.signedOutHtml) : undefined;
   const links = [...new Set([checking.links, signedOut?.links ?? ''])].join('');
-  // First in <head>: an inline script after a stylesheet link would wait for that stylesheet.
-  const probe = (doc: string) => (authPendingPaint ? doc.replace('<head>', () => `<head>\n    <script>${STORED_SESSION_PROBE_SCRIPT}</script><style>${PAINT_CHOICE_STYLE}</style>`) : doc);
+  // First in <head>: an inline script after a stylesheet link would wait for that stylesheet. Every
+  // page has the probe: the header's Account menu shows the items of the visitor's sign-in state
+  // from the first paint (styles.css, `.when-signed-in`); the paint choice is for app paths only.
+  const paintChoice = authPendingPaint ? `<style>${PAINT_CHOICE_STYLE}</style>` : '';
+  const probe = (doc: string) => doc.replace('<head>', () => `<head>\n    <script>${STORED_SESSION_PROBE_SCRIPT}</script>${paintChoice}`);
   const html = probe(intoHead(template, links)).replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
   const mark = authPendingPaint ? AUTH_PENDING_PAINT_ATTRIBUTE : PRERENDERED_PATH_ATTRIBUTE;
   const markup = signedOut

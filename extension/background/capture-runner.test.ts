@@ -23,7 +23,7 @@ const clock = (): Clock & { t: number } => {
  * An in-memory stand-in for the content script and captureVisibleTab: a page `contentHeight`
  * tall in a 100×50 viewport, at DPR 2.
  */
-function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: number; staleAt?: number; quotaAt?: number }) {
+function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: number; staleAt?: number; quotaAt?: number; onScroll?: (y: number, height: number) => number; layoutChanged?: boolean }) {
   const log: string[] = [];
   let scrollY = 0;
   let calls = 0;
@@ -41,8 +41,16 @@ function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: num
       log.push(msg.type === 'scroll-to' ? `scroll-to ${msg.y}${msg.hideFixed ? ' hide' : ''}` : msg.type);
       switch (msg.type) {
         case 'prepare': return geometry() as never;
-        case 'warm-up': return geometry() as never;
-        case 'scroll-to': scrollY = Math.min(msg.y, opts.contentHeight - 50); return { x: 0, y: scrollY } as never; // the browser stops at the end
+        case 'warm-up': return { ...geometry(), layoutChanged: opts.layoutChanged } as never;
+        case 'scroll-to': {
+          scrollY = Math.min(msg.y, opts.contentHeight - 50); // the browser stops at the end
+          // A page that grows or shrinks when scrolled (it reacts before the frame is taken).
+          if (opts.onScroll) {
+            opts.contentHeight = opts.onScroll(scrollY, opts.contentHeight);
+            scrollY = Math.min(scrollY, opts.contentHeight - 50);
+          }
+          return { x: 0, y: scrollY, contentWidth: 100, contentHeight: opts.contentHeight } as never;
+        }
         default: return { ok: true } as never;
       }
     },
@@ -104,5 +112,43 @@ describe('CaptureRunner', () => {
     await runner.run();
     expect(runner.staleFrames).toBe(1);
     expect(log.filter((l) => l === 'capture')).toHaveLength(4);
+  });
+});
+
+/** Device rows of the image each tile's draws cover, in order: they must tile [0, height) once. */
+function rowsCovered(record: { height: number; parts: Array<{ draws: Array<{ tile: number; dy: number; sh: number }> }> }): Array<[number, number]> {
+  return record.parts[0].draws.map((d) => [d.dy, d.dy + d.sh] as [number, number]).sort((a, b) => a[0] - b[0]);
+}
+
+describe('CaptureRunner on a page that changes size while captured', () => {
+  it('extends the plan when the page grows near the bottom, and covers every row once', async () => {
+    // Each time the bottom is reached, 100 more CSS px, up to 320.
+    const { runner } = fakePage({ contentHeight: 120, onScroll: (y, h) => (y + 50 >= h && h < 320 ? h + 100 : h) });
+    const result = await runner.run();
+    if ('restricted' in result) throw new Error('unexpected');
+    expect(result.record.height).toBe(640);
+    const rows = rowsCovered(result.record);
+    expect(rows[0][0]).toBe(0);
+    for (let i = 1; i < rows.length; i++) expect(rows[i][0], `draw ${i}`).toBe(rows[i - 1][1]);
+    expect(rows[rows.length - 1][1]).toBe(640);
+  });
+
+  it('stops at the true end when the page shrinks', async () => {
+    // Past 150 px, the last 100 px of the page go away (an ad that collapses).
+    const { runner, log } = fakePage({ contentHeight: 300, onScroll: (y, h) => (y >= 150 ? 200 : h) });
+    const result = await runner.run();
+    if ('restricted' in result) throw new Error('unexpected');
+    expect(result.record.height).toBe(400);
+    expect(result.frames).toBe(4);
+    const rows = rowsCovered(result.record);
+    for (let i = 1; i < rows.length; i++) expect(rows[i][0]).toBe(rows[i - 1][1]);
+    expect(rows[rows.length - 1][1]).toBe(400);
+    expect(log.filter((l) => l.startsWith('scroll-to'))).toEqual(['scroll-to 0', 'scroll-to 50 hide', 'scroll-to 100 hide', 'scroll-to 150 hide', 'scroll-to 151 hide']);
+  });
+
+  it('takes frame 0 again when the warm-up moved the top of the page', async () => {
+    const { runner, log } = fakePage({ contentHeight: 100, layoutChanged: true });
+    await runner.run();
+    expect(log.filter((l) => l !== 'progress')).toEqual(['prepare', 'scroll-to 0', 'capture', 'warm-up', 'scroll-to 0', 'capture', 'scroll-to 51 hide', 'capture', 'restore']);
   });
 });

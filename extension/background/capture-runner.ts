@@ -4,14 +4,18 @@
  * and the editor stitches them on a canvas. Chrome APIs come in through `CaptureDeps` so the flow
  * can be tested against fakes.
  */
-import type { ContentMessage, ContentResponse, LiveDraw, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { coveringStep, measureScale } from '../capture/device-scale';
-import { planFrames } from '../capture/frame-plan';
+import { coversCell, planFrames } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
 import { planSplit, type CanvasLimits } from '../capture/split-planner';
 import { deviceViewport, planStitch, type PartPlan } from '../capture/stitch-plan';
 import type { CaptureRecord } from '../lib/capture-store';
+
+/** Frames at most (planFrames' default), and how far past its warmed-up height a page is followed. */
+const MAX_FRAMES = 400;
+const MAX_GROWTH_VIEWPORTS = 25;
 
 export class CaptureCancelled extends Error {
   constructor() {
@@ -98,7 +102,7 @@ export class CaptureRunner {
   notice: string | undefined;
 
   /** Scrolls the scroller (in the iframe when framed), with the top page's panel hidden. */
-  private scrollTo(index: number, x: number, y: number, hideFixed: boolean): Promise<ScrollPosition> {
+  private scrollTo(index: number, x: number, y: number, hideFixed: boolean): Promise<FramePosition> {
     const msg = { target: 'content', type: 'scroll-to', index, x, y, hideFixed } as const;
     if (!this.framed) return this.deps.send(msg);
     return this.deps.send({ target: 'content', type: 'hide-overlay' }).then(() => this.deps.send(msg, 'scroller'));
@@ -133,16 +137,27 @@ export class CaptureRunner {
     const actual: ScrollPosition[] = [];
     actual[0] = await this.scrollTo(0, 0, 0, false);
     this.check();
-    const first = await deps.scheduler.run(() => deps.captureVisibleTab());
+    let first = await deps.scheduler.run(() => deps.captureVisibleTab());
     // devicePixelRatio (display scale × page zoom), checked against the bitmap's size.
     const scale = measureScale(g0, pngSizeOfDataUrl(first));
     const work: Promise<void>[] = [this.storeDataUrl(0, first)];
 
-    const g = await this.warmUp();
+    let g = await this.warmUp();
+    if (g.layoutChanged) {
+      // Lazy content moved the top of the page during the warm-up: frame 0 shows a stale layout.
+      actual[0] = await this.scrollTo(0, 0, 0, false);
+      this.check();
+      const again = await deps.scheduler.run(() => deps.captureVisibleTab());
+      work[0] = this.storeDataUrl(0, again);
+      first = again;
+    }
     // Frames a little less than a viewport apart when device rows do not fall on whole CSS px.
     const view = deviceViewport(g, scale).scroller;
-    const plan = planFrames(g, undefined, { x: coveringStep(view.width, scale.dpr), y: coveringStep(view.height, scale.dpr) });
-    const total = plan.frames.length;
+    const step = { x: coveringStep(view.width, scale.dpr), y: coveringStep(view.height, scale.dpr) };
+    // A page that keeps growing as it is scrolled (an endless list) is followed this far.
+    const maxHeight = g.contentHeight + MAX_GROWTH_VIEWPORTS * g.scroller.height;
+    let plan = planFrames(g, undefined, step);
+    let total = plan.frames.length;
     const forward = (index: number, dataUrl: string) => {
       if (!deps.onFrame) return;
       // Frames not taken yet count at their planned position; this frame's draws need only its own.
@@ -157,12 +172,33 @@ export class CaptureRunner {
     void deps.send({ target: 'content', type: 'progress', done: 1, total }).catch(() => undefined);
 
     let previous = first;
-    for (const f of plan.frames.slice(1)) {
+    let last: ScrollPosition = actual[0];
+    // The next frame is the first whose cell no frame taken so far shows: the plan is made again
+    // whenever the page reports a new content size (it grew or shrank as it was scrolled).
+    // A frame already taken at the position the plan asks is never taken again (the page ended there).
+    const takenAt = new Set<string>(['0:0:0']);
+    const key = (f: { index: number; x: number; y: number }) => `${f.index}:${f.x}:${f.y}`;
+    const pending = () => plan.frames.find((f) => !(actual[f.index] && (takenAt.has(key(f)) || coversCell(plan, f, actual[f.index], view, scale.dpr))));
+    let budget = 2 * MAX_FRAMES;
+    for (let f = pending(); f && budget > 0; f = pending(), budget--) {
       this.check();
-      actual[f.index] = await this.scrollTo(f.index, f.x, f.y, true);
+      const pos = await this.scrollTo(f.index, f.x, f.y, true);
       this.check();
+      const h = Math.min(pos.contentHeight ?? g.contentHeight, maxHeight);
+      const w = pos.contentWidth ?? g.contentWidth;
+      if (Math.abs(h - g.contentHeight) >= 0.5 || Math.abs(w - g.contentWidth) >= 0.5) {
+        g = { ...g, contentHeight: h, contentWidth: w };
+        plan = planFrames(g, undefined, step);
+        total = plan.frames.length;
+        const now = plan.frames[f.index];
+        // Not where this frame belongs any more (or not needed at all): scroll again first.
+        if (!now || now.x !== f.x || now.y !== f.y) continue;
+      }
+      actual[f.index] = pos;
+      takenAt.add(key(f));
       let dataUrl = await deps.scheduler.run(() => deps.captureVisibleTab());
-      const moved = actual[f.index].x !== actual[f.index - 1].x || actual[f.index].y !== actual[f.index - 1].y;
+      const moved = pos.x !== last.x || pos.y !== last.y;
+      last = pos;
       if (moved && dataUrl === previous) {
         // The compositor had not drawn the scroll yet (seen under heavy load): take it again.
         this.staleFrames += 1;
@@ -181,6 +217,7 @@ export class CaptureRunner {
     }
     await deps.send({ target: 'content', type: 'progress', done: total, total, label: 'Saving capture…' }).catch(() => undefined);
     await Promise.all(work);
+    actual.length = Math.min(actual.length, total); // frames of a longer plan than the page's final one
     const stitch = planStitch(g, plan, actual, scale, deps.limits);
     return { record: this.record(g, stitch.width, stitch.height, stitch.scale, stitch.parts, total, 'stitch', plan.truncated), frames: total };
   }

@@ -1,32 +1,212 @@
 /**
  * Optional fast mode: one Page.captureScreenshot per part with captureBeyondViewport, through the
  * optional `debugger` permission. Chrome shows its "is debugging this browser" bar meanwhile.
+ *
+ * What costs time besides the screenshot itself, and what this does about it:
+ * - Attaching makes Chrome show its infobar, which shrinks the viewport a moment later (measured
+ *   here: 13–185 ms after the attach, animated over 2–3 resizes). A screenshot taken while that
+ *   resize is in flight repeats the first viewport down the whole image. Instead of a fixed
+ *   300 ms wait, `FastCaptureSession` attaches as soon as the page turns out to scroll as a
+ *   document (while the capture prepares), waits for the viewport to settle (changed and then
+ *   unchanged for 3 polls, or unchanged since the attach for NO_INFOBAR_MS, at once while the
+ *   previous capture's infobar is still up), and takes the
+ *   screenshot again if the viewport changed while it was being taken.
+ * - The warm-up pass (scrolling through the page so lazy content loads) is skipped when a cheap
+ *   check finds nothing below the fold that loads late and nothing still loading (see
+ *   `lazyContentCheck`); the geometry measured by 'prepare' then stands.
+ * - The screenshot goes to the editor tab (already open in the background) right away, so it
+ *   decodes and draws it while the worker stores it, instead of reading it back afterwards.
  */
-const ATTACH_SETTLE_MS = 300; // right after attaching, the first screenshot repeats the first viewport
+import type { ContentMessage, ContentResponse, LiveMessage, PageGeometry } from '#shared/extension/messages';
+import { pngSizeOfDataUrl } from '../capture/png-size';
 
-export async function debuggerCapture(
-  tabId: number,
-  clips: Array<{ x: number; y: number; width: number; height: number }>,
-  _scale: number,
-): Promise<string[]> {
-  const target = { tabId };
-  await chrome.debugger.attach(target, '1.3');
-  try {
-    await new Promise((resolve) => setTimeout(resolve, ATTACH_SETTLE_MS));
-    const out: string[] = [];
-    for (const clip of clips) {
-      const res = (await chrome.debugger.sendCommand(target, 'Page.captureScreenshot', {
-        format: 'png',
-        captureBeyondViewport: true,
-        fromSurface: true,
-        // A full page is one huge PNG: fast zlib settings halve the encode (bigger file, same pixels).
-        optimizeForSpeed: true,
-        clip: { ...clip, scale: 1 },
-      })) as { data: string };
-      out.push(`data:image/png;base64,${res.data}`);
+type Clip = { x: number; y: number; width: number; height: number };
+type Send = <M extends ContentMessage>(msg: M) => Promise<ContentResponse<M>>;
+
+/** Poll interval for the viewport size, and how many equal polls count as settled. */
+const POLL_MS = 20;
+const STABLE_POLLS = 3;
+/** No resize this long after attaching: the infobar was already shown (another capture, another debugger). */
+const NO_INFOBAR_MS = 350;
+/**
+ * Chrome keeps the infobar 5 s after the last detach (measured: it closed 5.1 s later). Within
+ * this long of the previous fast capture it is still there and no resize will come.
+ */
+const INFOBAR_LINGER_MS = 4500;
+let lastDetachAt = -Infinity;
+/** Give up waiting for a quiet viewport after this long, and take the screenshot anyway. */
+const SETTLE_LIMIT_MS = 2000;
+const MAX_SHOTS = 3;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs in the page (isolated world, through chrome.scripting): is there anything below the fold
+ * that only loads when scrolled to, or anything still loading? Either way the warm-up pass runs.
+ * Lazy content: native `loading=lazy` images and iframes, the usual JS lazy-loader markers
+ * (`data-src`, `data-srcset`, `data-lazy*`, `data-bg`, lazysizes' `.lazyload`), and elements
+ * that scroll-reveal libraries hide until they are seen (`data-aos`, `.wow`, `data-scroll`).
+ */
+export function lazyContentCheck(): { lazy: number; pending: number } {
+  const fold = innerHeight;
+  const below = (el: Element) => el.getBoundingClientRect().bottom > fold;
+  const selectors = [
+    'img[loading="lazy"]', 'iframe[loading="lazy"]',
+    '[data-src]', '[data-srcset]', '[data-lazy]', '[data-lazy-src]', '[data-lazy-srcset]', '[data-original]', '[data-bg]', '[data-background]',
+    '.lazyload', '.lazyloading', '.lazy', '[data-aos]', '.wow', '[data-scroll]', '[data-sal]',
+  ];
+  let lazy = 0;
+  for (const el of document.querySelectorAll(selectors.join(','))) {
+    if (el instanceof HTMLImageElement && el.loading === 'lazy' && el.complete && el.naturalWidth > 0) continue;
+    if (below(el)) lazy += 1;
+  }
+  let pending = [...document.images].filter((img) => !img.complete).length;
+  if (document.fonts && document.fonts.status !== 'loaded') pending += 1;
+  return { lazy, pending };
+}
+
+/** The live editor's frames for a fast capture: one image per part, drawn whole. */
+export function liveFrames(dataUrls: string[]): LiveMessage[] {
+  const sizes = dataUrls.map((d) => pngSizeOfDataUrl(d));
+  return dataUrls.map((dataUrl, i) => ({
+    type: 'frame',
+    tile: i,
+    total: dataUrls.length,
+    parts: sizes,
+    draws: [{ part: i, sx: 0, sy: 0, sw: sizes[i].width, sh: sizes[i].height, dx: 0, dy: 0 }],
+    dataUrl,
+  }));
+}
+
+/**
+ * The debugger side of one fast capture. `send` is put between the CaptureRunner and the content
+ * script: it starts attaching when 'prepare' says the document scrolls, and answers 'warm-up'
+ * with the prepared geometry when the page has nothing to load late.
+ */
+export class FastCaptureSession {
+  private readonly target: chrome.debugger.Debuggee;
+  private attaching: Promise<void> | null = null;
+  private attachedAt = 0;
+  private sizeAtAttach = -1;
+  private detached = false;
+  private prepared: PageGeometry | null = null;
+  /** Figures for the benchmark: how long the infobar wait took, retakes, whether the warm-up ran. */
+  readonly stats = { settleMs: 0, shots: 0, shotMs: 0, warmUp: 'ran' as 'ran' | 'skipped' };
+
+  constructor(private readonly tabId: number) {
+    this.target = { tabId };
+  }
+
+  /** Wraps the runner's messages to the top frame's content script. */
+  async send<M extends ContentMessage>(msg: M, next: Send): Promise<ContentResponse<M>> {
+    if (msg.type === 'warm-up' && this.prepared) {
+      const check = await this.checkLazy();
+      if (check && check.lazy === 0 && check.pending === 0) {
+        this.stats.warmUp = 'skipped';
+        return this.prepared as ContentResponse<M>;
+      }
+      return next(msg);
     }
-    return out;
-  } finally {
-    await chrome.debugger.detach(target).catch(() => undefined);
+    const res = await next(msg);
+    if (msg.type === 'prepare' && (msg as { overlay?: boolean }).overlay !== false) {
+      const g = res as PageGeometry;
+      // Only a page that scrolls as a document is captured in one shot: attach now, in parallel.
+      if (!g.restricted && !g.frame && g.scrollerKind === 'document') {
+        this.prepared = g;
+        this.attach().catch(() => undefined); // a failure shows again when capture() awaits it
+      }
+    }
+    return res;
+  }
+
+  private async checkLazy(): Promise<{ lazy: number; pending: number } | null> {
+    try {
+      const [r] = await chrome.scripting.executeScript({ target: { tabId: this.tabId, frameIds: [0] }, func: lazyContentCheck });
+      return (r?.result as { lazy: number; pending: number } | undefined) ?? null;
+    } catch {
+      return null; // unknown: warm up as before
+    }
+  }
+
+  private attach(): Promise<void> {
+    this.attaching ??= chrome.debugger.attach(this.target, '1.3').then(async () => {
+      this.attachedAt = performance.now();
+      // The size before the infobar (its resize comes at least a frame after the attach).
+      this.sizeAtAttach = await this.viewportSize();
+    });
+    return this.attaching;
+  }
+
+  /** The layout viewport's size as one number, to compare. */
+  private async viewportSize(): Promise<number> {
+    const m = (await chrome.debugger.sendCommand(this.target, 'Page.getLayoutMetrics')) as { cssLayoutViewport: { clientHeight: number; clientWidth: number } };
+    return m.cssLayoutViewport.clientHeight * 100_000 + m.cssLayoutViewport.clientWidth;
+  }
+
+  /**
+   * Waits for the infobar's resize to be over: the viewport changed since `from` and then stayed
+   * the same for STABLE_POLLS polls, or it has not changed for NO_INFOBAR_MS since the attach.
+   */
+  private async settle(from: number): Promise<number> {
+    const t0 = performance.now();
+    const noInfobarMs = this.attachedAt - lastDetachAt < INFOBAR_LINGER_MS ? 0 : NO_INFOBAR_MS;
+    let last = await this.viewportSize();
+    let changed = last !== from;
+    let stable = 0;
+    while (performance.now() - t0 < SETTLE_LIMIT_MS) {
+      if (changed && stable >= STABLE_POLLS) break;
+      if (!changed && performance.now() - this.attachedAt >= noInfobarMs) break;
+      await sleep(POLL_MS);
+      const now = await this.viewportSize();
+      if (now !== last) {
+        changed = true;
+        stable = 0;
+        last = now;
+      } else {
+        stable += 1;
+      }
+    }
+    this.stats.settleMs += performance.now() - t0;
+    return last;
+  }
+
+  /** One screenshot per clip (CSS px); taken again if the viewport changed meanwhile. */
+  async capture(clips: Clip[]): Promise<string[]> {
+    await this.attach();
+    let size = await this.settle(this.sizeAtAttach);
+    // MOTION FREEZE CALL SITE (issue #21): motion is frozen by the content script's capture
+    // session between 'prepare' and 'restore' (content/motion-freeze.ts), which brackets this
+    // screenshot. If the freezer ever moves out of that bracket, freeze here, before the shots.
+    for (let shot = 1; ; shot++) {
+      this.stats.shots = shot;
+      const t0 = performance.now();
+      const out: string[] = [];
+      for (const clip of clips) {
+        const res = (await chrome.debugger.sendCommand(this.target, 'Page.captureScreenshot', {
+          format: 'png',
+          captureBeyondViewport: true,
+          fromSurface: true,
+          // A full page is one huge PNG: fast zlib settings halve the encode (bigger file, same pixels).
+          optimizeForSpeed: true,
+          clip: { ...clip, scale: 1 },
+        })) as { data: string };
+        out.push(`data:image/png;base64,${res.data}`);
+      }
+      this.stats.shotMs += performance.now() - t0;
+      const after = await this.viewportSize();
+      if (after === size || shot >= MAX_SHOTS) return out;
+      // The viewport moved while the screenshot was taken (the infobar came late): take it again.
+      size = await this.settle(size);
+    }
+  }
+
+  /** Detaches (the infobar goes away); safe to call more than once. */
+  async detach(): Promise<void> {
+    const attaching = this.attaching;
+    if (!attaching || this.detached) return;
+    this.detached = true;
+    await attaching.catch(() => undefined);
+    await chrome.debugger.detach(this.target).catch(() => undefined);
+    lastDetachAt = performance.now();
   }
 }

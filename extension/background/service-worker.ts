@@ -10,8 +10,9 @@ import { restrictedReason } from '../capture/url-policy';
 import { TEST_HOOKS } from '../lib/build-config';
 import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from '../lib/capture-store';
 import { readSettings } from '../lib/settings';
+import { installMotionHooks } from '../content/motion-main';
 import { CaptureCancelled, CaptureRunner } from './capture-runner';
-import { debuggerCapture } from './fast-capture';
+import { FastCaptureSession, liveFrames } from './fast-capture';
 import { LiveEditor, openEditorTab } from './live-editor';
 
 /** One scheduler for the whole extension: Chrome's quota is per extension, not per tab. */
@@ -29,6 +30,8 @@ interface LastRun {
   timings?: { prepareMs: number; warmUpMs: number; framesMs: number; totalMs: number };
   quotaErrors: number;
   staleFrames?: number;
+  /** Fast mode: the wait for Chrome's infobar, screenshots taken, whether the warm-up ran. */
+  fast?: FastCaptureSession['stats'];
   error?: string;
 }
 declare global {
@@ -58,6 +61,8 @@ async function injectContentScript(tabId: number): Promise<void> {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     try {
       await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['content.js'] });
+      // The page's own timers can only be held from its MAIN world (see content/motion-main.ts).
+      await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', func: installMotionHooks }).catch(() => undefined);
       return;
     } catch (err) {
       if (delay === 1000 || !String(err).includes('Cannot access')) throw err;
@@ -74,6 +79,7 @@ async function findScrollerFrame(tabId: number, frame: NonNullable<PageGeometry[
   let results: chrome.scripting.InjectionResult[];
   try {
     results = await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, files: ['content.js'] });
+    await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, world: 'MAIN', func: installMotionHooks }).catch(() => undefined);
   } catch {
     return null;
   }
@@ -106,9 +112,11 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
   const fast = settings.fastMode && (await chrome.permissions.contains({ permissions: ['debugger'] }));
   const captureId = newCaptureId();
   const live = await LiveEditor.open(captureId, tab);
+  // Fast mode: attaches the debugger while the page is prepared, skips a needless warm-up.
+  const fastSession = fast ? new FastCaptureSession(tabId) : null;
   let scrollerFrame = 0;
   const runner = new CaptureRunner({
-    send: (msg, to) => sendToTab(tabId, msg, to === 'scroller' ? scrollerFrame : 0),
+    send: (msg, to) => (fastSession && to !== 'scroller' ? fastSession.send(msg, (m) => sendToTab(tabId, m)) : sendToTab(tabId, msg, to === 'scroller' ? scrollerFrame : 0)),
     useFrame: async (frame) => {
       const id = await findScrollerFrame(tabId, frame);
       if (id !== null) scrollerFrame = id;
@@ -119,7 +127,14 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
       if (!(await chrome.tabs.get(tabId)).active) throw new Error('You switched to another tab, so the capture stopped. Stay on the page until it finishes');
       return chrome.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
     },
-    debuggerCapture: fast ? (clips, scale) => debuggerCapture(tabId, clips, scale) : undefined,
+    debuggerCapture: fastSession
+      ? async (clips) => {
+          const dataUrls = await fastSession.capture(clips).finally(() => fastSession.detach());
+          // The editor decodes and draws the image while the capture is stored.
+          for (const m of liveFrames(dataUrls)) live.send(m);
+          return dataUrls;
+        }
+      : undefined,
     putTile: (index, blob) => putTile(captureId, index, blob),
     scheduler,
     limits: await canvasLimits(),
@@ -145,6 +160,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
       timings: result.timings,
       quotaErrors: scheduler.quotaErrors - quotaBefore,
       staleFrames: runner.staleFrames,
+      fast: fastSession?.stats,
     };
     await live.finish();
     void pruneCaptures();
@@ -159,6 +175,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
     void deleteCapture(captureId);
     await live.fail({ error: msg });
   } finally {
+    void fastSession?.detach();
     running.delete(tabId);
   }
 }

@@ -1,4 +1,5 @@
 import type { PageGeometry } from '#shared/extension/messages';
+import { toDevice } from './device-scale';
 
 export interface PlannedFrame {
   index: number;
@@ -71,4 +72,21 @@ export function planFrames(
     }
   }
   return { colEdges, rowEdges, frames, truncated };
+}
+
+/**
+ * Whether a frame that landed at `pos` (image CSS px) shows all of its cell in `plan`, in device
+ * rows and columns, for a scroller box of `view` device px. A frame taken under an older plan of
+ * a page that has since grown or shrunk is kept only if it does; the others are taken again.
+ */
+export function coversCell(plan: FramePlan, f: PlannedFrame, pos: { x: number; y: number }, view: { width: number; height: number }, dpr: number): boolean {
+  const along = (p: number, edges: number[], i: number, size: number) => {
+    const last = i === edges.length - 2;
+    const top = toDevice(edges[i], dpr);
+    // The end of the content is known to about a device row (scroll sizes are whole CSS px).
+    const bottom = toDevice(edges[i + 1], dpr) - (last ? 2 : 0);
+    const at = toDevice(p, dpr);
+    return at <= top && at + size >= bottom;
+  };
+  return along(pos.x, plan.colEdges, f.col, view.width) && along(pos.y, plan.rowEdges, f.row, view.height);
 }

@@ -30,9 +30,11 @@ function cssGeometry(p: DevicePage): StitchGeometry {
     innerHeight: vh,
     viewportWidth: vw,
     viewportHeight: vh,
-    scroller: doc ? { x: 0, y: 0, width: vw, height: vh } : { x: box.x / p.dpr, y: box.y / p.dpr, width: Math.round(box.width / p.dpr), height: Math.round(box.height / p.dpr) },
-    contentWidth: Math.round(p.contentW / p.dpr),
-    contentHeight: Math.round(p.contentH / p.dpr),
+    // An inner scroller's box is measured in fractional CSS px (its rect), its scroll range in
+    // whole px (scrollHeight − clientHeight, both rounded), as measure() does.
+    scroller: doc ? { x: 0, y: 0, width: vw, height: vh } : { x: box.x / p.dpr, y: box.y / p.dpr, width: box.width / p.dpr, height: box.height / p.dpr },
+    contentWidth: doc ? Math.round(p.contentW / p.dpr) : Math.round(p.contentW / p.dpr) - Math.round(box.width / p.dpr) + box.width / p.dpr,
+    contentHeight: doc ? Math.round(p.contentH / p.dpr) : Math.round(p.contentH / p.dpr) - Math.round(box.height / p.dpr) + box.height / p.dpr,
   };
 }
 
@@ -167,6 +169,10 @@ describe('planStitch in device pixels', () => {
     ['zoom 90 %', { dpr: 0.9, frameW: 1151, frameH: 721, contentW: 1151, contentH: 9999 }],
     ['inner scroller with header and sidebar, DPR 1', { dpr: 1, frameW: 50, frameH: 40, box: { x: 10, y: 8, width: 36, height: 28 }, contentW: 36, contentH: 100 }],
     ['inner scroller, DPR 1.25', { dpr: 1.25, frameW: 400, frameH: 300, box: { x: 25, y: 50, width: 350, height: 240 }, contentW: 350, contentH: 4001 }],
+    // Page zoom on a high-DPI display, the pane's height a fraction of a CSS px (issue #21 §4).
+    ['inner scroller, zoom 90 % at DPR 2 (1.8), clientHeight rounded up', { dpr: 1.8, frameW: 2302, frameH: 1594, box: { x: 360, y: 144, width: 1942, height: 1378 }, contentW: 1942, contentH: 17_280 }],
+    ['inner scroller, zoom 110 % at DPR 1', { dpr: 1.1, frameW: 1407, frameH: 877, box: { x: 220, y: 88, width: 1187, height: 665 }, contentW: 1187, contentH: 10_560 }],
+    ['inner scroller, zoom 125 % at DPR 1.25 (1.5625)', { dpr: 1.5625, frameW: 1998, frameH: 1245, box: { x: 312, y: 125, width: 1686, height: 1058 }, contentW: 1686, contentH: 15_000 }],
   ];
   it.each(cases)('%s: every image pixel comes from the right place, once', (_name, page) => {
     captureAndCheck(page);
@@ -184,6 +190,24 @@ describe('planStitch in device pixels', () => {
           // Overflow under a CSS px or two hides in the whole-px scroll sizes: the page reports none.
           const overflow = (extra: number) => (extra < 2 * dpr ? 0 : extra);
           captureAndCheck({ dpr, frameW, frameH, contentW: frameW + overflow(extraW), contentH: frameH + overflow(extraH) });
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('inner scrollers at any page zoom × display scale, the pane a fraction of a CSS px tall', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(1.8, 1.1, 1.5625, 0.9, 1.25, 2.2, 1.375),
+        fc.integer({ min: 300, max: 900 }),
+        fc.integer({ min: 200, max: 700 }),
+        fc.integer({ min: 0, max: 120 }),
+        fc.integer({ min: 0, max: 120 }),
+        fc.integer({ min: 1, max: 6000 }),
+        (dpr, frameW, frameH, top, bottom, extraH) => {
+          const box = { x: 0, y: top, width: frameW, height: frameH - top - bottom };
+          captureAndCheck({ dpr, frameW, frameH, box, contentW: frameW, contentH: box.height + (extraH < 2 * dpr ? 0 : extraH) });
         },
       ),
       { numRuns: 100 },

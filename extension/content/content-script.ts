@@ -3,9 +3,12 @@
  * hides fixed and sticky elements between frames, shows the progress panel, and puts everything
  * back afterwards. It never captures pixels itself: the service worker does.
  */
-import type { ContentMessage, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import type { ContentMessage, FramePosition, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import { ContentVisibility } from './content-visibility';
 import { FixedHider } from './fixed-hider';
+import { LayoutAnchors } from './layout-watch';
 import { chooseScrollTarget, measure, probe, type ScrollTarget } from './measure';
+import { MotionFreezer } from './motion-freeze';
 import { CaptureOverlay } from './overlay';
 import { StylePatcher } from './style-patcher';
 
@@ -50,7 +53,12 @@ class CaptureSession {
   private readonly overlay: CaptureOverlay;
   private readonly target: ScrollTarget;
   private readonly hider: FixedHider;
+  /** Animations, videos, animated images and page timers stand still from prepare to restore. */
+  private readonly motion = new MotionFreezer(this.styles);
   private readonly origin: { doc: ScrollPosition; el: ScrollPosition | null };
+  /** Sections `content-visibility: auto` would skip are rendered for the whole capture. */
+  private readonly sections = new ContentVisibility(this.styles);
+  private readonly anchors: LayoutAnchors;
   private watchdog: ReturnType<typeof setTimeout> | undefined;
   private readonly onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') requestCancel();
@@ -59,7 +67,11 @@ class CaptureSession {
   /** `withOverlay` is false in an iframe that is scrolled for the top page's capture. */
   constructor(withOverlay = true) {
     this.overlay = withOverlay ? new CaptureOverlay(requestCancel) : CaptureOverlay.none();
+    // Before choosing: a page whose skipped sections are tiny may not even scroll yet.
+    this.sections.renderAll();
+    this.sections.watch();
     this.target = chooseScrollTarget();
+    this.anchors = new LayoutAnchors(this.target);
     const scrollerEl = this.target.el;
     this.hider = new FixedHider(this.styles, (el) => el === this.overlay.host || (!!scrollerEl && el.contains(scrollerEl)), () => this.target.position());
     this.origin = { doc: { x: scrollX, y: scrollY }, el: scrollerEl ? { x: scrollerEl.scrollLeft, y: scrollerEl.scrollTop } : null };
@@ -81,6 +93,7 @@ class CaptureSession {
   /** Scrolls to the origin and waits for what the first frame shows (it is taken before the warm-up). */
   async prepare(): Promise<PageGeometry> {
     this.overlay.show('Preparing capture…');
+    await this.motion.freeze();
     this.target.scrollTo(0, 0);
     await nextFrame();
     await waitForImages((img) => {
@@ -88,6 +101,8 @@ class CaptureSession {
       return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
     });
     await settlePaint();
+    // Frame 0 is taken in this layout: it is the image's, frames after it are placed against it.
+    this.anchors.record();
     return measure(this.target);
   }
 
@@ -95,31 +110,63 @@ class CaptureSession {
   async warmUp(): Promise<PageGeometry> {
     this.overlay.show('Preparing capture…');
     await this.scrollThrough();
+    this.motion.strict();
     this.target.scrollTo(0, 0);
     await settlePaint();
-    return measure(this.target);
+    // Lazy content that changed the top of the page means frame 0 is stale; later frames are
+    // placed against the layout as it is now.
+    const g = measure(this.target);
+    const layoutChanged = this.anchors.movedAbove(g.scroller.height + 1);
+    this.anchors.record();
+    return { ...g, layoutChanged };
   }
 
   private async scrollThrough(): Promise<void> {
-    const g = measure(this.target);
-    const maxY = Math.max(0, g.contentHeight - g.scroller.height);
-    for (let y = g.scroller.height; y < maxY + g.scroller.height; y += g.scroller.height) {
+    let g = measure(this.target);
+    // Measured again at every step: the page may grow as it is scrolled (bounded for endless lists).
+    const steps = Math.ceil(g.contentHeight / g.scroller.height) + 25;
+    for (let y = g.scroller.height, n = 0; n < steps; y += g.scroller.height, n++) {
+      const maxY = Math.max(0, g.contentHeight - g.scroller.height);
+      if (y >= maxY + g.scroller.height) break;
       this.target.scrollTo(0, Math.min(y, maxY));
       await nextFrame();
       await sleep(0); // lets IntersectionObserver callbacks of lazy loaders run
       this.ping();
+      g = measure(this.target);
     }
     await waitForImages(() => true);
   }
 
-  async scrollTo(x: number, y: number, hideFixed: boolean): Promise<ScrollPosition> {
+  /**
+   * Scrolls so the viewport shows image y (the layout of frame 0), and says where it landed in
+   * image px with the content size now, so the plan follows a page that grows or shrinks.
+   */
+  async scrollTo(x: number, y: number, hideFixed: boolean): Promise<FramePosition> {
     this.overlay.hide();
     if (hideFixed) await this.hider.apply();
-    this.target.scrollTo(x, y);
+    this.motion.hold();
+    let offset = this.anchors.lastOffset;
+    this.target.scrollTo(x, y - offset);
     await settlePaint();
+    // Animations started by the scroll (reveals) are finished, endless ones paused.
+    if (this.motion.hold() > 0) await settlePaint();
     // Late fixed elements may appear in reaction to the scroll itself.
     if (hideFixed && (await this.hider.apply()) > 0) await settlePaint();
-    return this.target.position();
+    // The scroll may have moved the content (a header that collapses once scrolled): measure
+    // where it is and scroll again until the frame shows image y, or the page ends.
+    const dpr = devicePixelRatio || 1;
+    for (let tries = 0; ; tries++) {
+      const o = this.anchors.measure();
+      const landed = this.target.position().y + o;
+      const settled = Math.abs(landed - y) * dpr < 0.5 || o === offset;
+      offset = o;
+      if (settled || tries === 3) break;
+      this.target.scrollTo(x, y - offset);
+      await settlePaint();
+    }
+    const p = this.target.position();
+    const g = measure(this.target);
+    return { x: p.x, y: p.y + offset, contentWidth: g.contentWidth, contentHeight: g.contentHeight + offset };
   }
 
   progress(done: number, total: number, label?: string): void {
@@ -134,10 +181,12 @@ class CaptureSession {
     clearTimeout(this.watchdog);
     removeEventListener('keydown', this.onKey, true);
     this.hider.disconnect();
+    this.sections.disconnect();
     this.styles.restoreAll();
     this.overlay.remove();
     window.scrollTo({ left: this.origin.doc.x, top: this.origin.doc.y, behavior: 'instant' });
     if (this.target.el && this.origin.el) this.target.el.scrollTo({ left: this.origin.el.x, top: this.origin.el.y, behavior: 'instant' });
+    this.motion.thaw();
   }
 }
 

@@ -1,11 +1,14 @@
 import { hasFixedBackground, pinFixedBackground } from './fixed-backgrounds';
+import { PseudoHider } from './fixed-pseudo';
 import type { StylePatcher } from './style-patcher';
 
 /**
  * After the first frame, `position: fixed` elements are hidden (they were captured once, where
  * they sit on screen) and `sticky` ones are made static, so each shows once at its place in the
- * flow instead of on every frame. A MutationObserver collects elements added or restyled later
- * (late banners, headers that turn fixed on scroll); they are checked before each frame.
+ * flow instead of on every frame. Fixed and sticky `::before`/`::after` are treated the same way
+ * (through an attribute and a stylesheet: they have no inline style). A MutationObserver collects
+ * elements added or restyled later (late banners, headers that turn fixed on scroll); they are
+ * checked before each frame.
  */
 export class FixedHider {
   private scannedAll = false;
@@ -13,6 +16,7 @@ export class FixedHider {
   /** Elements already handled (the style patcher also holds html and body for scroll-behavior). */
   private readonly done = new WeakSet<Element>();
   private backgrounds: HTMLElement[] = [];
+  private readonly pseudo = new PseudoHider();
   private readonly observer: MutationObserver;
 
   constructor(
@@ -54,7 +58,14 @@ export class FixedHider {
   }
 
   private check(el: Element): number {
-    if (!(el instanceof HTMLElement) || this.done.has(el) || this.keep(el)) return 0;
+    if (!(el instanceof HTMLElement) || this.keep(el)) return 0;
+    // Pseudo-elements first: the root and body (skipped below) often carry a fixed page background.
+    const pseudo = this.pseudo.check(el);
+    if (this.done.has(el)) return pseudo;
+    return pseudo + this.checkElement(el);
+  }
+
+  private checkElement(el: HTMLElement): number {
     const cs = getComputedStyle(el);
     if (hasFixedBackground(cs)) {
       this.done.add(el);
@@ -75,7 +86,9 @@ export class FixedHider {
     return 0;
   }
 
+  /** Stops watching and puts the pseudo-elements back (inline styles are the StylePatcher's). */
   disconnect(): void {
     this.observer.disconnect();
+    this.pseudo.restore();
   }
 }

@@ -99,6 +99,22 @@ export function probe(): FrameProbe {
   return { url: location.href, innerWidth, innerHeight, scrolls };
 }
 
+/** An element's client box (inside borders, without scrollbars) in fractional viewport CSS px. */
+export function innerBox(el: HTMLElement): Rect {
+  const r = el.getBoundingClientRect();
+  const cs = getComputedStyle(el);
+  const bl = parseFloat(cs.borderLeftWidth) || 0;
+  const br = parseFloat(cs.borderRightWidth) || 0;
+  const bt = parseFloat(cs.borderTopWidth) || 0;
+  const bb = parseFloat(cs.borderBottomWidth) || 0;
+  // Scrollbars are whole px in every unit Chrome reports; 0 when overlay or hidden. In RTL the
+  // vertical one is on the left, inside clientLeft.
+  const barLeft = Math.max(0, el.clientLeft - Math.round(bl));
+  const barY = Math.max(0, el.offsetWidth - el.clientWidth - el.clientLeft - Math.round(br));
+  const barX = Math.max(0, el.offsetHeight - el.clientHeight - el.clientTop - Math.round(bb));
+  return { x: r.left + bl + barLeft, y: r.top + bt, width: Math.max(1, r.width - bl - br - barLeft - barY), height: Math.max(1, r.height - bt - bb - barX) };
+}
+
 export function measure(target: ScrollTarget): PageGeometry {
   const se = (document.scrollingElement ?? document.documentElement) as HTMLElement;
   const viewportWidth = se.clientWidth;
@@ -108,16 +124,19 @@ export function measure(target: ScrollTarget): PageGeometry {
   let contentHeight: number;
   if (target.el) {
     const el = target.el;
-    const r = el.getBoundingClientRect();
-    scroller = { x: r.left + el.clientLeft, y: r.top + el.clientTop, width: el.clientWidth, height: el.clientHeight };
+    // The box in fractional CSS px: clientWidth/Height are rounded, and at 1.8 (zoom 90 % at DPR 2)
+    // a pane 765.56 px tall reads 766, one device row more than it shows: a gap at every seam.
+    const box = innerBox(el);
+    scroller = { ...box };
     // Only the part of the scroller inside the viewport can be captured.
     const x0 = Math.max(0, scroller.x);
     const y0 = Math.max(0, scroller.y);
     const x1 = Math.min(viewportWidth, scroller.x + scroller.width);
     const y1 = Math.min(viewportHeight, scroller.y + scroller.height);
     scroller = { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
-    contentWidth = el.scrollWidth - (el.clientWidth - scroller.width);
-    contentHeight = el.scrollHeight - (el.clientHeight - scroller.height);
+    // Scroll range (whole CSS px) plus the part of the box on screen.
+    contentWidth = el.scrollWidth - el.clientWidth + scroller.width;
+    contentHeight = el.scrollHeight - el.clientHeight + scroller.height;
   } else {
     scroller = { x: 0, y: 0, width: viewportWidth, height: viewportHeight };
     contentWidth = Math.max(se.scrollWidth, viewportWidth);

@@ -11,7 +11,7 @@ import { siteLink } from '../lib/build-config';
 import { deleteCapture, getCapture, getTile, listCaptures, putCapture, shownSize, type CaptureRecord } from '../lib/capture-store';
 import { isPremium, readLogin } from '../lib/login-state';
 import { readSettings } from '../lib/settings';
-import { clampBox, EditHistory, type Box, type EditOp } from './edit-ops';
+import { clampBox, EditHistory, type Box, type EditOp } from '../lib/edit-ops';
 import { buildPdf, type PdfPageSize } from './pdf-export';
 import { canvasToBlob, composePart, renderEdits, type AnyCanvas } from './render';
 import { ScreenView } from './screen-view';
@@ -333,6 +333,11 @@ function setSelection(b: Box): void {
   drawSelection();
 }
 
+function clearSelection(): void {
+  for (const id of ['sel-x', 'sel-y', 'sel-w', 'sel-h']) $<HTMLInputElement>(id).value = '';
+  $('selection').hidden = true;
+}
+
 function drawSelection(): void {
   const sel = $('selection');
   const b = premium ? selectionBox() : null;
@@ -476,7 +481,13 @@ function setupActions(): void {
     del.textContent = 'Delete';
   });
 
-  $('tool-crop').addEventListener('click', () => void act('Cropping', async () => commit({ kind: 'crop', rect: needSelection() })));
+  $('tool-crop').addEventListener('click', () =>
+    void act('Cropping', async () => {
+      await commit({ kind: 'crop', rect: needSelection() });
+      // The region is now the whole image: its dashed box has nothing left to mark.
+      clearSelection();
+    }),
+  );
   $('tool-blur').addEventListener('click', () => void act('Blurring', async () => commit({ kind: 'blur', rect: needSelection() })));
   $('tool-highlight').addEventListener('click', () => void act('Highlighting', async () => commit({ kind: 'highlight', rect: needSelection() })));
   $('tool-text').addEventListener('click', () =>

@@ -1,6 +1,6 @@
 /** Canvas work of the editor: stitching a part from its tiles and drawing edits on it. */
 import type { PartPlan } from '../capture/stitch-plan';
-import { clampBox, sizeAfter, stampText, type EditOp } from './edit-ops';
+import { clampBox, sizeAfter, stampText, type EditOp } from '../lib/edit-ops';
 import type { EncodeRequest, EncodeResponse } from './encoder-worker';
 
 export type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;

@@ -4,7 +4,7 @@
  * saving costs nothing extra during capture; the editor stitches on a canvas when it opens one.
  */
 import type { PartPlan } from '../capture/stitch-plan';
-import { sizeAfter, type EditOp, type Size } from '../editor/edit-ops';
+import { sizeAfter, type EditOp, type Size } from './edit-ops';
 
 export interface CaptureRecord {
   id: string;

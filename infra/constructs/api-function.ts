@@ -10,10 +10,11 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
 import type { Construct } from 'constructs';
 import {
-  ESM_REQUIRE_BANNER, LAMBDA_MINIFY, LAMBDA_SOURCE_MAP, LAMBDA_SOURCES_CONTENT, LAMBDA_TARGET, MAIN_FIELDS, lambdaAliases, lambdaExternals,
+  ESM_REQUIRE_BANNER, LAMBDA_LEGAL_COMMENTS, LAMBDA_MINIFY, LAMBDA_SOURCE_MAP, LAMBDA_SOURCES_CONTENT, LAMBDA_TARGET, MAIN_FIELDS, lambdaAliases, lambdaExternals,
 } from '../bundling';
 import { nativeModuleHooks } from '../native-modules';
-import type { TableDef } from '../tables';
+import type { LambdaEnvironment, LambdaEnvName } from '#shared/deploy/lambda-env';
+import type { TableDef } from '#shared/deploy/tables';
 import { repoRoot } from '../settings';
 
 export type AccessMode = 'RO' | 'RW';
@@ -28,7 +29,7 @@ export type TableAccess = AccessMode | { readonly append: readonly string[] };
 /** Where the Parameters and Secrets extension listens (its default; lambdas/adapters/parameters-client.ts). */
 export const PARAMETERS_EXTENSION_PORT = 2773;
 
-/** A DynamoDB table together with its definition from infra/tables.ts (keys, indexes, env var). */
+/** A DynamoDB table together with its definition from shared/deploy/tables.ts (keys, indexes, env var). */
 export interface BindableTable {
   readonly table: dynamodb.ITable;
   readonly def: TableDef;
@@ -55,7 +56,9 @@ const OBJECT_READ = ['s3:GetObject'];
 const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject'];
 
 export interface ApiFunctionProps
-  extends Omit<NodejsFunctionProps, 'runtime' | 'architecture' | 'entry' | 'handler' | 'logGroup' | 'loggingFormat' | 'role' | 'bundling'> {
+  extends Omit<NodejsFunctionProps, 'runtime' | 'architecture' | 'entry' | 'handler' | 'logGroup' | 'loggingFormat' | 'role' | 'bundling' | 'environment'> {
+  /** Only names of the list the handlers read (shared/deploy/lambda-env.ts). */
+  readonly environment?: LambdaEnvironment;
   /** Required (no default): infra/route-sizes.ts sizes every function by measurement. */
   readonly memorySize: number;
   readonly timeout: Duration;
@@ -120,7 +123,7 @@ export class ApiFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: serviceName,
         NODE_OPTIONS: '--enable-source-maps',
         ...environment,
-      },
+      } satisfies LambdaEnvironment as Record<string, string>,
       // The settings live in infra/bundling.ts, shared with `npm run bench:lambdas`.
       bundling: {
         format: OutputFormat.ESM,
@@ -135,7 +138,10 @@ export class ApiFunction extends NodejsFunction {
         banner: ESM_REQUIRE_BANNER,
         logLevel: LogLevel.WARNING,
         // NodejsFunction runs the esbuild CLI, which takes aliases as flags (no plugins).
-        esbuildArgs: Object.fromEntries(Object.entries(lambdaAliases()).map(([from, to]) => [`--alias:${from}`, to])),
+        esbuildArgs: {
+          '--legal-comments': LAMBDA_LEGAL_COMMENTS,
+          ...Object.fromEntries(Object.entries(lambdaAliases()).map(([from, to]) => [`--alias:${from}`, to])),
+        },
       },
     });
     this.ownRole = role;
@@ -151,9 +157,14 @@ export class ApiFunction extends NodejsFunction {
     });
   }
 
+  /** One variable of the handlers' list (shared/deploy/lambda-env.ts). */
+  private setEnv(name: LambdaEnvName, value: string): void {
+    this.addEnvironment(name, value);
+  }
+
   /** Read, read-write or append-only data access to one table and its named indexes; injects the table's env var. */
   bindTable(t: BindableTable, mode: TableAccess): this {
-    this.addEnvironment(t.def.envVar, t.table.tableName);
+    this.setEnv(t.def.envVar, t.table.tableName);
     if (typeof mode === 'object') {
       this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
         actions: ['dynamodb:PutItem'],
@@ -174,8 +185,8 @@ export class ApiFunction extends NodejsFunction {
    * Object access to one bucket (presigned URLs are signed with this role, so a presigned PUT
    * needs RW); ListBucket so that a missing object is a 404, not a 403. Injects `envVar`.
    */
-  bindBucket(bucket: s3.IBucket, mode: AccessMode, envVar = 'IMAGES_BUCKET'): this {
-    this.addEnvironment(envVar, bucket.bucketName);
+  bindBucket(bucket: s3.IBucket, mode: AccessMode, envVar: LambdaEnvName = 'IMAGES_BUCKET'): this {
+    this.setEnv(envVar, bucket.bucketName);
     const objects = bucket.arnForObjects('*');
     this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
       actions: mode === 'RW' ? [...OBJECT_READ, ...OBJECT_WRITE] : OBJECT_READ,
@@ -193,7 +204,7 @@ export class ApiFunction extends NodejsFunction {
 
   /** Named Cognito admin actions on one user pool; injects USER_POOL_ID. */
   allowCognito(userPool: cognito.IUserPool, actions: readonly CognitoAdminAction[]): this {
-    this.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+    this.setEnv('USER_POOL_ID', userPool.userPoolId);
     if (actions.length === 0) return this;
     this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({
       actions: actions.map((a) => `cognito-idp:${a}`),
@@ -245,12 +256,13 @@ export class ApiFunction extends NodejsFunction {
       logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
     })._bind(this, this);
     this.addLayers(lambda.LayerVersion.fromLayerVersionArn(this, 'ParamsAndSecretsLayer', ext.arn));
+    // The layer's own settings (read by the extension, not by the handlers).
     for (const [key, value] of Object.entries(ext.environmentVars)) this.addEnvironment(key, String(value));
   }
 
   /** ses:SendEmail from one identity (the sender's domain and address); injects EMAIL_FROM. */
   allowSendEmail(from: string): this {
-    this.addEnvironment('EMAIL_FROM', from);
+    this.setEnv('EMAIL_FROM', from);
     const stack = Stack.of(this);
     const domain = from.split('@')[1] ?? from;
     this.ownRole.addToPrincipalPolicy(new iam.PolicyStatement({

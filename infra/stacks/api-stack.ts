@@ -16,7 +16,8 @@ import { DataRefs } from '../refs';
 import { routeGrants } from '../route-grants';
 import { routeSizes } from '../route-sizes';
 import type { Site } from '../site-url';
-import type { TableKey } from '../tables';
+import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
+import type { TableKey } from '#shared/deploy/tables';
 
 export interface ApiStackProps extends StackProps {
   config: EnvironmentConfig;
@@ -69,7 +70,8 @@ export class ApiStack extends Stack {
     // (a CloudFormation parameter, so synth makes no AWS call).
     const price = (plan: 'premium' | 'enterprise', given?: string) =>
       given ?? ssm.StringParameter.valueForStringParameter(this, stripePriceParam(env, plan));
-    const stripeEnv = {
+    // Names from the one list the handlers read (shared/deploy/lambda-env.ts).
+    const stripeEnv: LambdaEnvironment = {
       STRIPE_SECRET_PARAM: stripeSecretParam(env),
       STRIPE_WEBHOOK_SECRET_PARAM: stripeWebhookSecretParam(env),
       STRIPE_WEBHOOK_PREVIOUS_SECRET_PARAM: stripeWebhookPreviousSecretParam(env),
@@ -77,7 +79,7 @@ export class ApiStack extends Stack {
       STRIPE_ENTERPRISE_PRICE: price('enterprise', props.stripeEnterprisePrice),
       STRIPE_LIVE_MODE: String(env.stripeLiveMode),
     };
-    const commonEnv = {
+    const commonEnv: LambdaEnvironment = {
       APP_ENV: env.name,
       SITE_URL: props.site.url,
       EXTENSION_ORIGINS: env.extensionOrigins.join(','),

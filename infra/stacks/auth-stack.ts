@@ -3,6 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
+import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
 import type { EnvironmentConfig } from '../environments';
 import { googleClientSecretName, oauthDomainOf, resourcePrefix } from '../names';
 import { DataRefs } from '../refs';
@@ -51,7 +52,7 @@ export class AuthStack extends Stack {
       logRemovalPolicy: removalPolicy,
       memorySize: postConfirmationSize.memoryMb,
       timeout: Duration.seconds(postConfirmationSize.timeoutSeconds),
-      environment: { APP_ENV: env.name },
+      environment: { APP_ENV: env.name } satisfies LambdaEnvironment,
     }).bindTable(data.tables.users, 'RW');
     this.postConfirmation = postConfirmation;
 

@@ -10,7 +10,7 @@ import type { RuntimeConfig } from '#shared/config/runtime-config';
 import type { EnvironmentConfig } from '../environments';
 import { resourcePrefix, siteBucketName } from '../names';
 import { acknowledgeWildcards } from '../nag';
-import { physicalTableName, tables } from '../tables';
+import { physicalTableName, tables } from '#shared/deploy/tables';
 
 export interface RuntimeConfigProps {
   config: EnvironmentConfig;

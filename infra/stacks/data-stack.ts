@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 import type { BindableTable } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
 import { imagesBucketName, resourcePrefix } from '../names';
-import { physicalTableName, tableList, tables, type TableKey } from '../tables';
+import { physicalTableName, tableList, tables, type TableKey } from '#shared/deploy/tables';
 
 export interface DataStackProps extends StackProps {
   config: EnvironmentConfig;
@@ -19,7 +19,7 @@ const attr = (k: { name: string; type: 'S' | 'N' }): dynamodb.Attribute => ({
 });
 
 /**
- * Stateful resources: one DynamoDB table per entry of infra/tables.ts (the local stack creates its
+ * Stateful resources: one DynamoDB table per entry of shared/deploy/tables.ts (the local stack creates its
  * dynalite tables from the same file) and the private image bucket. Names are deterministic (see
  * names.ts), so the API stack reaches them by name.
  */

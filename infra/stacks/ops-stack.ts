@@ -9,7 +9,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import type { EnvironmentConfig } from '../environments';
 import { resourcePrefix } from '../names';
-import { physicalTableName, tableList } from '../tables';
+import { physicalTableName, tableList } from '#shared/deploy/tables';
 
 export interface OpsStackProps extends StackProps {
   config: EnvironmentConfig;

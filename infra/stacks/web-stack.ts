@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import type { EnvironmentConfig } from '../environments';
 import { buildContentSecurityPolicy, originOf, SECURITY_HEADERS } from '#shared/web/security-headers';
 import { SPA_FALLBACK_FILE } from '#shared/web/spa-fallback';
+import { nestedAppPaths, nestedPageFiles } from '#shared/web/nested-paths';
 import { imagesBucketOrigin, oauthDomainOf, siteBucketName } from '../names';
 import { siteOf, type Site } from '../site-url';
 
@@ -40,16 +41,27 @@ export function contentSecurityPolicy(p: { config: EnvironmentConfig; apiUrl: st
   );
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Paths under the app's nested routes (/checkout/<stage>, /enterprise/account/<section>), from shared/web/nested-paths.ts. */
+const NESTED_APP_PATH = `^(?:${nestedAppPaths.map(escapeRegExp).join('|')})\\/`;
+/** The nested paths that have a page file of their own. */
+const NESTED_PAGE_FILE = `^(?:${nestedPageFiles.map(escapeRegExp).join('|')})$`;
+
 /**
  * Viewer-request rewrite: a page path (no file extension in its last segment) is looked up as its
  * own `<path>/index.html`, which the build writes for every prerendered marketing page and for the
  * fixed app paths. S3 has no directory index behind OAC, and `defaultRootObject` covers '/' only.
- * Paths without such a file still get the SPA fallback below. Exported for tests.
+ * A path under the app's nested routes without a file of its own (/checkout/success) gets the SPA
+ * shell. Any other path has no file: S3 answers 403 and the distribution answers 404 with the SPA
+ * shell, which shows Page not found (below). Exported for tests.
  */
 export const PAGE_INDEX_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri !== '/' && !/\\.[^/]*$/.test(uri)) request.uri = uri.replace(/\\/+$/, '') + '/index.html';
+  if (uri !== '/' && !/\\.[^/]*$/.test(uri)) {
+    var path = uri.replace(/\\/+$/, '');
+    request.uri = /${NESTED_APP_PATH}/.test(path) && !/${NESTED_PAGE_FILE}/.test(path) ? '/${SPA_FALLBACK_FILE}' : path + '/index.html';
+  }
   return request;
 }`;
 
@@ -146,9 +158,10 @@ export class WebStack extends Stack {
           responseHeadersPolicy: headers,
         },
       },
-      // SPA fallback: unknown paths (S3 answers 403 through OAC for a missing key) get the app shell.
+      // Unknown paths (S3 answers 403 through OAC for a missing key): 404 with the app shell, which
+      // shows Page not found. The app's own routes never get here (the viewer-request function).
       errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus, responseHttpStatus: 200, responsePagePath: `/${SPA_FALLBACK_FILE}`, ttl: Duration.seconds(0),
+        httpStatus, responseHttpStatus: 404, responsePagePath: `/${SPA_FALLBACK_FILE}`, ttl: Duration.seconds(0),
       })),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,

@@ -2,13 +2,13 @@ import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { isLiveSubscription } from '#shared/domain/subscription';
 import { stripe } from '../adapters/stripe-client';
-import { billingOwnerOf, syncHintOf } from '../billing/billing-owner';
-import { isStripeClientError } from '../billing/stripe-errors';
-import { syncSubscription } from '../billing/sync-subscription';
+import { billingOwnerOf, syncHintOf } from '../billing/lib/billing-owner';
+import { isStripeClientError } from '../billing/lib/stripe-errors';
+import { syncSubscription } from '../billing/lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { loadAccount, requireUserRow } from './load-account';
+import { loadAccount, requireUserRow } from './lib/load-account';
 
 /**
  * Ends the subscription the way the Terms promise. A paid period ('active' at Stripe) is never cut

@@ -19,12 +19,17 @@ export function assertEmailChangeable(user: UserRow): void {
   }
 }
 
+/** Whether another user holds the address, in the user table or in Cognito. */
+export async function isEmailTaken(email: string, userId: string): Promise<boolean> {
+  const row = await usersRepo.findByEmail(email);
+  if (row && row.userId !== userId) return true;
+  const subs = await cognitoUsers.subsWithEmail(email);
+  return subs.some((sub) => sub !== userId);
+}
+
 /** Refuses an address that another user holds, in the user table or in Cognito. */
 export async function assertEmailFree(email: string, userId: string): Promise<void> {
-  const row = await usersRepo.findByEmail(email);
-  if (row && row.userId !== userId) throw emailTaken();
-  const subs = await cognitoUsers.subsWithEmail(email);
-  if (subs.some((sub) => sub !== userId)) throw emailTaken();
+  if (await isEmailTaken(email, userId)) throw emailTaken();
 }
 
 /** Cognito's answers to a code, as the messages the change-email form shows. */

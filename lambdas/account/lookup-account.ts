@@ -3,8 +3,8 @@ import type { AbTestGroup } from '#shared/domain/account';
 import { listPayments } from '../adapters/payments';
 import { usersRepo } from '../adapters/users-repo';
 import { defineHandler } from '../lib/define-handler';
-import { holdsSeat, toAccount } from './account-view';
-import { loadAccount, orgLinkOf, requireUserRow } from './load-account';
+import { onOrgPlan, toAccount } from './lib/account-view';
+import { loadAccount, orgLinkOf, requireUserRow } from './lib/load-account';
 
 const drawAbGroup = (): AbTestGroup => (Math.random() < 0.5 ? 'A' : 'B');
 
@@ -19,7 +19,7 @@ export const handler = defineHandler(routes.lookupAccount, async ({ principal, q
   // Organisation payments are the org admin's business; members see none. A deactivated member
   // holds no seat: their payments are their own.
   const link = await orgLinkOf(user);
-  const customer = holdsSeat(link) ? (link.member.orgRole === 'admin' ? link.org.stripeCustomerId : undefined) : user.stripeCustomerId;
+  const customer = onOrgPlan(link) ? (link.member.orgRole === 'admin' ? link.org.stripeCustomerId : undefined) : user.stripeCustomerId;
   // The link read above is the one the account shows (loadAccount would read the org rows again).
   return toAccount(user, link, await listPayments(customer));
 });

@@ -9,7 +9,7 @@ import { logger } from '../lib/logger';
 import {
   assertEmailChangeable, codeError, emailTaken, isNotAuthorized, NOTHING_PENDING_MESSAGE,
 } from './change-email-rules';
-import { requireUserRow } from './load-account';
+import { requireUserRow } from './lib/load-account';
 
 /** Receipts follow the new address. Stripe is not the source of truth for sign-in, so a failure is only logged. */
 async function syncStripeCustomerEmail(user: UserRow, email: string): Promise<void> {

@@ -3,7 +3,7 @@ import {
   AdminUpdateUserAttributesCommand, AdminUserGlobalSignOutCommand, ListUsersCommand, type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoFilterValue } from '#shared/rules/admin-search';
-import { requireEnv } from '../lib/config';
+import { config } from '../lib/config';
 import { cognito } from './cognito-client';
 
 /**
@@ -21,7 +21,7 @@ export interface CognitoAdminUser {
   attributes: Record<string, string>;
 }
 
-const userPoolId = () => requireEnv('USER_POOL_ID');
+const userPoolId = () => config.userPoolId();
 
 const attributesOf = (list: AttributeType[] | undefined): Record<string, string> =>
   Object.fromEntries((list ?? []).filter((a) => a.Name && a.Value !== undefined).map((a) => [a.Name!, a.Value!]));
@@ -77,6 +77,20 @@ export const cognitoAdmin = {
     try {
       const r = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
       return toUser(r, r.UserAttributes);
+    } catch (e) {
+      if (isUserNotFound(e)) return undefined;
+      throw e;
+    }
+  },
+
+  /**
+   * The second factors the account has enabled and the preferred one (AdminGetUser's
+   * UserMFASettingList and PreferredMfaSetting); undefined when there is no such user.
+   */
+  async mfaOf(username: string): Promise<{ enabled: string[]; preferred: string | null } | undefined> {
+    try {
+      const r = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
+      return { enabled: r.UserMFASettingList ?? [], preferred: r.PreferredMfaSetting ?? null };
     } catch (e) {
       if (isUserNotFound(e)) return undefined;
       throw e;

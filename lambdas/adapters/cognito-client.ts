@@ -1,8 +1,8 @@
 import {
-  AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient, GetUserCommand, ListUsersCommand,
+  AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient, DeleteUserAttributesCommand, GetUserCommand, ListUsersCommand,
   UpdateUserAttributesCommand, VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { awsEndpoints, requireEnv } from '../lib/config';
+import { awsEndpoints, config } from '../lib/config';
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -15,14 +15,14 @@ export function cognito(): CognitoIdentityProviderClient {
     const endpoint = awsEndpoints.cognito();
     client = new CognitoIdentityProviderClient(
       endpoint
-        ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        ? { endpoint, region: config.awsRegion(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {},
     );
   }
   return client;
 }
 
-const userPoolId = () => requireEnv('USER_POOL_ID');
+const userPoolId = () => config.userPoolId();
 
 /** Cognito filter values are double-quoted; quotes and backslashes inside must be escaped. */
 const filterValue = (v: string) => v.replace(/["\\]/g, '\\$&');
@@ -83,6 +83,14 @@ export const ownEmailChange = {
     const r = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
     const attr = (n: string) => r.UserAttributes?.find((a) => a.Name === n)?.Value;
     return { email: attr('email')?.toLowerCase(), verified: attr('email_verified') === 'true' };
+  },
+};
+
+/** The user's own name (standard `name` attribute), set with their access token; '' removes it. */
+export const ownName = {
+  async set(accessToken: string, name: string): Promise<void> {
+    if (name) await cognito().send(new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: [{ Name: 'name', Value: name }] }));
+    else await cognito().send(new DeleteUserAttributesCommand({ AccessToken: accessToken, UserAttributeNames: ['name'] }));
   },
 };
 

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsEndpoints } from '../lib/config';
+import { awsEndpoints, config } from '../lib/config';
 
 let base: DynamoDBClient | undefined;
 let client: DynamoDBDocumentClient | undefined;
@@ -14,7 +14,7 @@ const TIMEOUTS = { maxAttempts: 2, requestHandler: { connectionTimeout: 2_000, r
 const options = () => {
   const endpoint = awsEndpoints.dynamodb();
   return endpoint
-    ? { ...TIMEOUTS, endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+    ? { ...TIMEOUTS, endpoint, region: config.awsRegion(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
     : TIMEOUTS;
 };
 

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { requireEnv, tableName } from '../lib/config';
+import { config, tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailed } from './dynamo-client';
 
 export interface EmailMessage {
@@ -21,7 +21,7 @@ let ses: SESv2Client | undefined;
  * that the local stack lists at /_local/outbox.
  */
 export async function sendEmail(message: EmailMessage): Promise<void> {
-  const outbox = process.env.OUTBOX_DIR;
+  const outbox = config.outboxDir();
   if (outbox) {
     await writeOutboxFile(outbox, message);
     return;
@@ -29,7 +29,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
   ses ??= new SESv2Client({});
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: requireEnv('EMAIL_FROM'),
+      FromEmailAddress: config.emailFrom(),
       Destination: { ToAddresses: [message.to] },
       Content: {
         Simple: {

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import * as z from 'zod';
+import { config } from '../lib/config';
 
 /**
  * SecureString parameters read through the AWS Parameters and Secrets Lambda Extension, a layer
@@ -19,7 +20,7 @@ const ExtensionAnswer = z.object({ Parameter: z.object({ Value: z.string().min(1
 const cache = new Map<string, { value: Promise<string>; until: number }>();
 
 function extensionGet(path: string, token: string): Promise<{ status: number; body: string }> {
-  const port = Number(process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT) || 2773;
+  const port = config.parametersExtensionPort();
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, path, method: 'GET', headers: { 'X-Aws-Parameters-Secrets-Token': token }, timeout: TIMEOUT_MS },
@@ -38,7 +39,7 @@ function extensionGet(path: string, token: string): Promise<{ status: number; bo
 
 async function fetchParameter(name: string): Promise<string> {
   // The extension accepts only callers that present the function's session token.
-  const token = process.env.AWS_SESSION_TOKEN;
+  const token = config.awsSessionToken();
   if (!token) throw new Error(`Cannot read SSM parameter ${name}: no AWS_SESSION_TOKEN (the extension runs only in Lambda)`);
   const r = await extensionGet(`/systemsmanager/parameters/get?name=${encodeURIComponent(name)}&withDecryption=true`, token);
   if (r.status !== 200) throw new Error(`SSM parameter ${name}: extension answered ${r.status} ${r.body.slice(0, 200)}`);

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Payment } from '#shared/domain/subscription';
+import { config } from '../lib/config';
 import { stripe } from './stripe-client';
 
 const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
@@ -7,8 +8,9 @@ const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 's
 /** The product's own prices need no lookup: their nicknames are the plan names. */
 function knownNicknames(): Map<string, string> {
   const known = new Map<string, string>();
-  if (process.env.STRIPE_PREMIUM_PRICE) known.set(process.env.STRIPE_PREMIUM_PRICE, 'Premium');
-  if (process.env.STRIPE_ENTERPRISE_PRICE) known.set(process.env.STRIPE_ENTERPRISE_PRICE, 'Enterprise');
+  const { premium, enterprise } = config.stripeKnownPrices();
+  if (premium) known.set(premium, 'Premium');
+  if (enterprise) known.set(enterprise, 'Enterprise');
   return known;
 }
 

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { RecordKind } from '#shared/deploy/tables';
 import { tableName } from '../lib/config';
 import { dynamo } from './dynamo-client';
-
-/** What kinds of append-only records staff read from the `records` table. */
-export type RecordKind = 'contact-sales' | 'admin-audit';
 
 export interface RecordRow<D = Record<string, unknown>> {
   /** Partition key: the kind of record. */

@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { awsEndpoints, requireEnv } from '../lib/config';
+import { awsEndpoints, config } from '../lib/config';
 
 let client: S3Client | undefined;
 
@@ -17,14 +17,14 @@ export function s3(): S3Client {
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...(endpoint
         ? // s3rver knows only its default key pair.
-          { endpoint, forcePathStyle: true, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }
+          { endpoint, forcePathStyle: true, region: config.awsRegion(), credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }
         : {}),
     });
   }
   return client;
 }
 
-export const imagesBucket = () => requireEnv('IMAGES_BUCKET');
+export const imagesBucket = () => config.imagesBucket();
 
 /**
  * A short-lived presigned POST for one key: S3 refuses a file outside `maxBytes` (content-length-range)

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { config } from '../lib/config';
 import { secureParameter } from './parameters-client';
 
 /** The one Stripe API version the product is written against (current_period_* live on items). */
@@ -16,15 +17,17 @@ const STRIPE_MAX_NETWORK_RETRIES = 1;
 let client: Promise<Stripe> | undefined;
 
 async function secretKey(): Promise<string> {
-  if (process.env.STRIPE_SECRET_KEY) return process.env.STRIPE_SECRET_KEY;
-  const name = process.env.STRIPE_SECRET_PARAM;
+  const key = config.stripeSecretKey();
+  if (key) return key;
+  const name = config.stripeSecretKeyParam();
   if (!name) throw new Error('Set STRIPE_SECRET_KEY or STRIPE_SECRET_PARAM');
   return secureParameter(name);
 }
 
 export async function webhookSecret(): Promise<string> {
-  if (process.env.STRIPE_WEBHOOK_SECRET) return process.env.STRIPE_WEBHOOK_SECRET;
-  const name = process.env.STRIPE_WEBHOOK_SECRET_PARAM;
+  const secret = config.stripeWebhookSecret();
+  if (secret) return secret;
+  const name = config.stripeWebhookSecretParam();
   if (!name) throw new Error('Set STRIPE_WEBHOOK_SECRET or STRIPE_WEBHOOK_SECRET_PARAM');
   return secureParameter(name);
 }
@@ -35,11 +38,12 @@ export async function webhookSecret(): Promise<string> {
  */
 export function stripe(): Promise<Stripe> {
   client ??= secretKey().then((key) => {
-    const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : undefined;
+    const apiBase = config.stripeApiBase();
+    const base = apiBase ? new URL(apiBase) : undefined;
     return new Stripe(key, {
       apiVersion: STRIPE_API_VERSION,
       maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
-      timeout: Number(process.env.STRIPE_TIMEOUT_MS) || STRIPE_TIMEOUT_MS,
+      timeout: config.stripeTimeoutMs() ?? STRIPE_TIMEOUT_MS,
       // No per-request latency telemetry sent back to Stripe (it is buffered per client, and under load
       // the SDK only warns that its buffer is full).
       telemetry: false,

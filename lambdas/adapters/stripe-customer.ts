@@ -40,6 +40,34 @@ export async function createOrRetrieveCustomer(user: Pick<UserRow, 'userId' | 'e
 export const customerIdempotencyKey = (userId: string, email: string) =>
   `fps-customer-${userId}-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 16)}`;
 
+/**
+ * How many subscriptions (any status) Stripe holds for the other customers with this e-mail: the
+ * customers of a deleted account (kept for billing records, docs/billing.md) or of an earlier sign-up
+ * under the same address. Nothing is stored for this: Stripe's customer records already are the
+ * history. Search is eventually consistent (about a minute) and unavailable in a few regions: then
+ * 0, logged.
+ */
+export async function subscriptionsOfOtherCustomersByEmail(email: string, exceptCustomerId: string): Promise<number> {
+  const s = await stripe();
+  const addresses = [...new Set([email, email.trim().toLowerCase()])];
+  let customers: Stripe.Customer[];
+  try {
+    const results = await Promise.all(
+      addresses.map((a) => s.customers.search({ query: `email:'${a.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`, limit: 20 })),
+    );
+    customers = results.flatMap((r) => r.data).filter((c) => c.id !== exceptCustomerId);
+  } catch (e) {
+    logger.warn('customer search by e-mail failed', { error: (e as Error).message });
+    return 0;
+  }
+  let count = 0;
+  for (const id of new Set(customers.map((c) => c.id))) {
+    count += (await s.subscriptions.list({ customer: id, status: 'all', limit: 1 })).data.length;
+    if (count > 0) break;
+  }
+  return count;
+}
+
 /** Stripe's search is eventually consistent; it covers crashes older than the idempotency window. */
 async function findCustomerOfUser(s: Stripe, userId: string): Promise<string | undefined> {
   try {

@@ -12,6 +12,8 @@ export interface UserRow {
   identityId?: string;
   /** 'email' for password accounts, else the social provider name (e.g. Google). */
   loginMethod: string;
+  /** The name the user goes by (shared/rules/display-name.ts); absent or '' when none is set. */
+  name?: string;
   stripeCustomerId?: string;
   subscription?: Subscription | null;
   card?: Card | null;

@@ -21,6 +21,12 @@ describe('PostConfirmation trigger', () => {
     expect(await usersRepo.get(sub)).toEqual(first);
   });
 
+  it('copies the name given at sign-up (or by the social provider), tidied', async () => {
+    const sub = randomUUID();
+    await handler(event(sub, { name: '  Grace   Hopper ' }));
+    expect((await usersRepo.get(sub))?.name).toBe('Grace Hopper');
+  });
+
   it('records the social provider as the log-in method', () => {
     expect(loginMethodOf({ identities: '[{"providerName":"Google"}]' })).toBe('Google');
     expect(loginMethodOf({ identities: 'not json' })).toBe('email');

@@ -1,4 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { normalizeDisplayName } from '#shared/rules/display-name';
 import { usersRepo } from '../adapters/users-repo';
 import { logger } from '../lib/logger';
 import { countEvent } from '../lib/metrics';
@@ -23,6 +24,8 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
     email: (attrs.email ?? '').toLowerCase(),
     identityId: attrs['custom:identity_id'],
     loginMethod: loginMethodOf(attrs),
+    // The name given at sign-up, or the social provider's (the auth stack maps Google's name).
+    ...(attrs.name ? { name: normalizeDisplayName(attrs.name) } : {}),
     created: now,
     updated: now,
   });

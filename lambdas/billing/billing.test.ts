@@ -6,7 +6,7 @@ import { payWithTestCard } from '../../scripts/local/seed';
 import { callApi, signedInUser } from '../../test/integration/helpers';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo } from '../adapters/users-repo';
-import { MASTERCARD, orgWithAdmin, sessionIdOf, site, subscribe, subscribedUser, type TestUser } from './billing-test-helpers';
+import { MASTERCARD, orgWithAdmin, sessionIdOf, site, subscribe, subscribedUser, type TestUser } from '../../test/integration/billing-test-helpers';
 
 const cardBody = (account_type: 'user' | 'organization') => ({
   account_type,

@@ -1,11 +1,11 @@
 import { routes } from '#shared/api/routes';
-import { requireUserRow } from '../account/load-account';
+import { requireUserRow } from '../account/lib/load-account';
 import { stripe } from '../adapters/stripe-client';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
-import { billingOwnerOf } from './billing-owner';
-import { checkReturnUrl, withSessionId } from './return-url';
-import { paymentSessionMetadata } from './update-payment-method';
+import { billingOwnerOf } from './lib/billing-owner';
+import { checkReturnUrl, withSessionId } from './lib/return-url';
+import { paymentSessionMetadata } from './lib/update-payment-method';
 
 /**
  * POST /billing/payment-method-sessions: a Checkout session in setup mode that saves a new card

@@ -5,11 +5,11 @@ import { payWithTestCard } from '../../scripts/local/seed';
 import { callApi, signedInUser } from '../../test/integration/helpers';
 import { stripe } from '../adapters/stripe-client';
 import { orgsRepo } from '../adapters/orgs-repo';
-import { syncSubscription } from '../billing/sync-subscription';
+import { syncSubscription } from '../billing/lib/sync-subscription';
 import { usersRepo } from '../adapters/users-repo';
 import {
   checkoutBody, customersOf, DECLINED, orgWithAdmin, sessionIdOf, startCheckout, subscribe, subscribedUser, VISA,
-} from '../billing/billing-test-helpers';
+} from '../../test/integration/billing-test-helpers';
 
 describe('createCheckoutSessionUrl (local API, Stripe emulator)', () => {
   it('creates one Stripe customer per user across retries', async () => {

@@ -1,15 +1,15 @@
 import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
-import { isLiveSubscription } from '#shared/domain/subscription';
+import { hasSubscriptionEnded, isLiveSubscription } from '#shared/domain/subscription';
 import { isTrialEligible, trialDaysFor } from '#shared/rules/trial-eligibility';
-import { holdsSeat, toAccount } from '../account/account-view';
-import { orgLinkOf, requireUserRow } from '../account/load-account';
-import { createOrRetrieveCustomer } from '../adapters/stripe-customer';
+import { onOrgPlan, toAccount } from '../account/lib/account-view';
+import { orgLinkOf, requireUserRow } from '../account/lib/load-account';
+import { createOrRetrieveCustomer, subscriptionsOfOtherCustomersByEmail } from '../adapters/stripe-customer';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo, type UserRow } from '../adapters/users-repo';
-import { ORG_MEMBER_REFUSAL } from '../billing/billing-owner';
-import { checkReturnUrl, withSessionId } from '../billing/return-url';
-import { appEnv, requireEnv } from '../lib/config';
+import { ORG_MEMBER_REFUSAL } from '../billing/lib/billing-owner';
+import { checkReturnUrl, withSessionId } from '../billing/lib/return-url';
+import { config } from '../lib/config';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, forbidden } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -17,16 +17,13 @@ import { countEvent } from '../lib/metrics';
 
 export const ALREADY_SUBSCRIBED = 'You already have a subscription.';
 
-/** Stripe's terminal states; every other status still holds (or may still take) the customer's money. */
-const ENDED = new Set(['canceled', 'incomplete_expired']);
-
 /**
  * The customer's subscriptions as Stripe has them right now: the stored row may lag a webhook
  * behind (a checkout finished a second ago), and a second subscription is what this guards against.
  */
 async function stripeSubscriptions(s: Stripe, customerId: string) {
   const list = await s.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
-  return { anyLive: list.data.some((sub) => !ENDED.has(sub.status)), count: list.data.length };
+  return { anyLive: list.data.some((sub) => !hasSubscriptionEnded(sub.status)), count: list.data.length };
 }
 
 /** Expires an open session; one that completed meanwhile means the customer is subscribed now. */
@@ -94,7 +91,7 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   const account = toAccount(user, link);
   if (isLiveSubscription(account.subscription)) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
   // An organisation account's plan is the organisation's: a personal one would never show.
-  if (holdsSeat(link)) throw forbidden(ORG_MEMBER_REFUSAL);
+  if (onOrgPlan(link)) throw forbidden(ORG_MEMBER_REFUSAL);
 
   user = await forceGroup(user, body.checkout_method);
   const s = await stripe();
@@ -104,8 +101,11 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   await expireOpenSessions(s, customerId);
 
   // The customer's history decides; the client's flags can shorten a trial, never grant one.
-  const eligible = isTrialEligible({ stripeSubscriptions: history.count, storedSubscription: !!user.subscription });
-  const trialDays = trialDaysFor(body, { env: appEnv(), eligible });
+  const firstHere = history.count === 0 && !user.subscription;
+  // Only when the account itself has no history: the e-mail's earlier customers (a deleted account).
+  const emailSubscriptions = firstHere ? await subscriptionsOfOtherCustomersByEmail(user.email, customerId) : 0;
+  const eligible = isTrialEligible({ stripeSubscriptions: history.count, storedSubscription: !!user.subscription, emailSubscriptions });
+  const trialDays = trialDaysFor(body, { env: config.appEnv(), eligible });
   const metadata = {
     userId: user.userId,
     plan: body.plan,
@@ -116,7 +116,7 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
     mode: 'subscription',
     customer: customerId,
     client_reference_id: user.userId,
-    line_items: [{ price: requireEnv('STRIPE_PREMIUM_PRICE'), quantity: 1 }],
+    line_items: [{ price: config.stripePremiumPrice(), quantity: 1 }],
     subscription_data: {
       ...(trialDays ? { trial_period_days: trialDays } : {}),
       metadata: { userId: user.userId, plan: body.plan },

@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
-import { loadAccount, requireUserRow } from '../account/load-account';
+import { loadAccount, requireUserRow } from '../account/lib/load-account';
 import { stripe } from '../adapters/stripe-client';
-import { idOf, isMissingResource } from '../billing/stripe-errors';
-import { syncSubscription } from '../billing/sync-subscription';
+import { idOf, isMissingResource } from '../billing/lib/stripe-errors';
+import { syncSubscription } from '../billing/lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';
 import { countEvent } from '../lib/metrics';

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { CreateTableCommand, DynamoDBClient, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables, type TableDef } from '../../infra/tables';
+import { tables, type TableDef } from '#shared/deploy/tables';
 import type { ApiEvent } from '../lib/http';
 
 // dynalite ships no type declarations; this is the one function the test needs from it.

@@ -1,4 +1,5 @@
 import { routes } from '#shared/api/routes';
+import { cutText } from '#shared/rules/cut-text';
 import { recordsRepo } from '../adapters/records-repo';
 import { defineHandler } from '../lib/define-handler';
 import { logger } from '../lib/logger';
@@ -10,7 +11,7 @@ import { logger } from '../lib/logger';
  */
 export const handler = defineHandler(routes.submitContactSales, async ({ body, event }) => {
   const userAgent = event.headers?.['user-agent'];
-  const row = await recordsRepo.add('contact-sales', { ...body, ...(userAgent ? { userAgent: userAgent.slice(0, 512) } : {}) });
+  const row = await recordsRepo.add('contact-sales', { ...body, ...(userAgent ? { userAgent: cutText(userAgent, 512) } : {}) });
   // The id only: the request itself holds personal data that does not belong in logs.
   logger.info('contact-sales request stored', { recordId: row.recordId });
   return { ok: true as const };

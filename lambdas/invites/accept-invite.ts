@@ -4,10 +4,10 @@ import { usersRepo, type UserRow } from '../adapters/users-repo';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { hashInviteToken } from '../orgs/invite-token';
-import { belongsToAnotherOrg } from '../orgs/org-access';
-import { findInvite, inviteNotFound, nowSeconds } from './find-invite';
-import { inviteeAccount } from './invitee-account';
+import { hashInviteToken } from '../orgs/lib/invite-token';
+import { belongsToAnotherOrg } from '../orgs/lib/org-access';
+import { findInvite, inviteNotFound, nowSeconds } from './lib/find-invite';
+import { inviteeAccount } from './lib/invitee-account';
 
 /**
  * An invitation kept under a stand-in id moves to the invitee's real user id, without

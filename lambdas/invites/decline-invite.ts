@@ -3,9 +3,9 @@ import { sendEmail } from '../adapters/email';
 import { orgsRepo } from '../adapters/orgs-repo';
 import { defineHandler } from '../lib/define-handler';
 import { logger } from '../lib/logger';
-import { hashInviteToken } from '../orgs/invite-token';
-import { releaseSeats } from '../orgs/seat-ledger';
-import { findInvite, inviteNotFound } from './find-invite';
+import { hashInviteToken } from '../orgs/lib/invite-token';
+import { releaseSeats } from '../orgs/lib/seat-ledger';
+import { findInvite, inviteNotFound } from './lib/find-invite';
 
 /**
  * POST /invites/decline {sub, token}: the invitee says no. The member item goes (only with the

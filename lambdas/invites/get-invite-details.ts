@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
 import { usersRepo } from '../adapters/users-repo';
 import { defineHandler } from '../lib/define-handler';
-import { findInvite } from './find-invite';
+import { findInvite } from './lib/find-invite';
 
 /**
  * POST /invites/details {sub, token}: who is invited to which organisation. `type` is 'user' when

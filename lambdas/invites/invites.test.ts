@@ -6,8 +6,8 @@ import { cognitoAdmin as localCognito } from '../../scripts/local/cognito';
 import { callApi, pool, signedInUser, uniqueEmail } from '../../test/integration/helpers';
 import { memberSk, orgsRepo } from '../adapters/orgs-repo';
 import { usersRepo } from '../adapters/users-repo';
-import { latestInvite, mailTo, makeOrg, seatsUsedOf } from '../orgs/org-test-helpers';
-import { standInMemberId } from '../orgs/invitations';
+import { latestInvite, mailTo, makeOrg, seatsUsedOf } from '../../test/integration/org-test-helpers';
+import { standInMemberId } from '../orgs/lib/invitations';
 
 const RULE = 'Password must be 8+ characters long and include both lowercase and uppercase letters.';
 const NOT_FOUND = { status: 404, body: { code: 'not_found', message: 'invite not found' } };

@@ -6,14 +6,14 @@ import { DEMO_PASSWORD } from '../../scripts/local/seed';
 import { callApi, pool, signedInUser, uniqueEmail } from '../../test/integration/helpers';
 import { orgsRepo } from '../adapters/orgs-repo';
 import { usersRepo } from '../adapters/users-repo';
-import { createOrganization } from '../orgs/create-organization';
-import { makeOrg } from '../orgs/org-test-helpers';
-import { UNVERIFIED_HOLDER_MESSAGE } from './invitee-account';
+import { createOrganization } from '../orgs/lib/create-organization';
+import { makeOrg } from '../../test/integration/org-test-helpers';
+import { UNVERIFIED_HOLDER_MESSAGE } from './lib/invitee-account';
 
 /**
  * Invitations and organisations go to whoever PROVES the address: an e-mail change waiting for its
  * code, a row naming an address Cognito does not hold verified for that user, or an unconfirmed
- * sign-up never claims an invitation or an organisation (lambdas/orgs/cognito-accounts.ts).
+ * sign-up never claims an invitation or an organisation (lambdas/orgs/lib/cognito-accounts.ts).
  */
 
 const accept = (sub: string, token: string, newAccountPassword: string | null) =>

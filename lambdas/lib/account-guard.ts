@@ -6,12 +6,12 @@ import type { Principal } from './principal';
 export const ACCOUNT_GONE_MESSAGE = 'This account no longer exists. Sign in again.';
 
 /**
- * Routes that change something on behalf of a signed-in caller. An access token stays valid for
- * up to an hour after a staff delete (global sign-out only revokes refresh tokens), so these
- * must not trust the token alone.
+ * Routes that change something on behalf of a signed-in caller, and every staff route (their
+ * reads show other people's personal data). An access token stays valid for up to an hour after a
+ * staff delete (global sign-out only revokes refresh tokens), so these must not trust the token alone.
  */
 export const writesAsAccount = (route: Pick<RouteDef, 'method' | 'caller'>): boolean =>
-  route.method !== 'GET' && (route.caller === 'user' || route.caller === 'staff');
+  (route.method !== 'GET' && route.caller === 'user') || route.caller === 'staff';
 
 /** Refuses a principal whose user row is gone (deleted) or not written yet: 401, nothing written. */
 export async function assertAccountExists(principal: Principal): Promise<void> {

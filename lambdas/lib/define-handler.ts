@@ -7,6 +7,7 @@ import { json, type ApiEvent, type ApiResult } from './http';
 import { logger, withInvocationLogger } from './logger';
 import { parseRequest } from './parse-request';
 import { authorize, principalFromClaims, type Principal } from './principal';
+import { assertCurrentStaff } from './staff-guard';
 
 export interface HandlerInput<R extends RouteDef> {
   principal: R['caller'] extends 'user' | 'staff' ? Principal : Principal | undefined;
@@ -34,6 +35,8 @@ const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, E
     const parsed = parseRequest(route, request.event);
     // After validation, so bad input costs no read; before the handler, so nothing is written.
     if (principal && writesAsAccount(route)) await assertAccountExists(principal);
+    // Staff routes: group membership and TOTP as Cognito holds them now (staff-guard.ts).
+    if (principal && route.caller === 'staff') await assertCurrentStaff(principal);
     request.context.input = { principal, ...parsed, event: request.event, context: request.context } as HandlerInput<RouteDef>;
   },
 });
@@ -65,11 +68,4 @@ export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerI
     coldStart = false;
     return withInvocationLogger(context, first, () => chain(event, context as Ctx));
   };
-}
-
-/** Entry for a route whose implementation has not landed yet: an honest 501, never fake data. */
-export function notImplemented(route: RouteDef) {
-  return defineHandler(route, async () => {
-    throw new DomainError('not_implemented', `${route.id} is not implemented yet.`);
-  });
 }

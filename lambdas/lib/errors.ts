@@ -19,6 +19,7 @@ const statusByCode: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  too_many_requests: 429,
   conflict: 409,
   already_subscribed: 409,
   seat_limit_reached: 409,
@@ -36,7 +37,3 @@ export const statusOf = (code: ErrorCode): number => statusByCode[code];
 export const notFound = (what = 'Not found.') => new DomainError('not_found', what);
 export const forbidden = (why = 'You are not allowed to do this.') => new DomainError('forbidden', why);
 export const unauthorized = () => new DomainError('unauthorized', 'Sign in required.');
-
-export function assertIsError(e: unknown): asserts e is Error {
-  if (!(e instanceof Error)) throw e;
-}

@@ -1,9 +1,10 @@
 import type { Context } from 'aws-lambda';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { LogItemExtraInput, LogItemMessage } from '@aws-lambda-powertools/logger/types';
+import { config } from './config';
 
 /** Powertools reads POWERTOOLS_SERVICE_NAME and POWERTOOLS_LOG_LEVEL when a Logger is built. */
-const options = () => ({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'fps-api' });
+const options = () => ({ serviceName: config.serviceName() });
 
 /**
  * For lines without a Lambda context; it never gets one. Built on first use: the local stack sets

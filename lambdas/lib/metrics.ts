@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { appEnv } from './config';
+import { config } from './config';
 import { logger } from './logger';
 
 /**
@@ -11,16 +11,16 @@ import { logger } from './logger';
  */
 export type BusinessEvent = 'SignUp' | 'CheckoutStarted' | 'CheckoutCompleted' | 'StripeWebhookHandled' | 'CaptureSaved';
 
-export const metricsNamespace = (env: string = appEnv()): string => `FullPageShot/${env}`;
+export const metricsNamespace = (env: string = config.appEnv()): string => `FullPageShot/${env}`;
 
 /**
  * Off in the local stack and in tests (APP_ENV unset or `local`), so their output stays readable;
  * POWERTOOLS_METRICS_DISABLED, when set, decides either way (Powertools reads it too).
  */
 function enabled(): boolean {
-  const flag = process.env.POWERTOOLS_METRICS_DISABLED;
+  const flag = config.metricsDisabled();
   if (flag !== undefined) return flag.toLowerCase() !== 'true';
-  return appEnv() !== 'local';
+  return config.appEnv() !== 'local';
 }
 
 /** Built on first use: the local stack sets the env vars after handler modules are loaded. */
@@ -34,7 +34,7 @@ let metrics: Metrics | undefined;
 export function countEvent(event: BusinessEvent, dimensions: Record<string, string> = {}): void {
   if (!enabled()) return;
   try {
-    metrics ??= new Metrics({ namespace: metricsNamespace(), serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'fps-api' });
+    metrics ??= new Metrics({ namespace: metricsNamespace(), serviceName: config.serviceName() });
     const single = metrics.singleMetric();
     for (const [name, value] of Object.entries(dimensions)) single.addDimension(name, value);
     single.addMetric(event, MetricUnit.Count, 1);

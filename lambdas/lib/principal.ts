@@ -1,5 +1,5 @@
 import type { Caller } from '#shared/api/route';
-import { DomainError, forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
 
 export interface Principal {
   userId: string;
@@ -7,6 +7,8 @@ export interface Principal {
   email?: string;
   groups: string[];
   isStaff: boolean;
+  /** The Cognito username (`username` on access tokens, `cognito:username` on ID tokens), when the token names it. */
+  username?: string;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -24,9 +26,14 @@ export function parseGroups(raw: unknown): string[] {
 export function principalFromClaims(claims: Claims | undefined): Principal | undefined {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || !sub) return undefined;
+  // Only access tokens act as the user: an ID token (which API Gateway's JWT authorizer also
+  // accepts, its `aud` being the app client) is no principal, so the route answers 401.
+  if (claims?.token_use !== undefined && claims.token_use !== 'access') return undefined;
   const groups = parseGroups(claims?.['cognito:groups']);
   const email = typeof claims?.email === 'string' ? claims.email : undefined;
-  return { userId: sub, email, groups, isStaff: groups.includes('staff') };
+  const name = claims?.username ?? claims?.['cognito:username'];
+  const username = typeof name === 'string' && name ? name : undefined;
+  return { userId: sub, email, groups, isStaff: groups.includes('staff'), ...(username ? { username } : {}) };
 }
 
 /** Enforces the route's caller kind; the authorizer already verified the token signature. */
@@ -34,9 +41,4 @@ export function authorize(caller: Caller, principal: Principal | undefined): voi
   if (caller === 'public' || caller === 'stripe-signature') return;
   if (!principal) throw unauthorized();
   if (caller === 'staff' && !principal.isStaff) throw forbidden('Staff only.');
-}
-
-export function requirePrincipal(p: Principal | undefined): Principal {
-  if (!p) throw new DomainError('unauthorized', 'Sign in required.');
-  return p;
 }

@@ -8,8 +8,8 @@ import { callApi, pool, signedInUser, uniqueEmail } from '../../test/integration
 import { orgsRepo } from '../adapters/orgs-repo';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo } from '../adapters/users-repo';
-import { createOrganization } from './create-organization';
-import { latestInvite, mailTo, makeOrg, seatsUsedOf } from './org-test-helpers';
+import { createOrganization } from './lib/create-organization';
+import { latestInvite, mailTo, makeOrg, seatsUsedOf } from '../../test/integration/org-test-helpers';
 
 const invite = (orgId: string, token: string, emails: string[]) =>
   callApi(routes.sendEnterpriseMembersInvitations, { token, params: { orgId }, body: { invites: emails.map((email) => ({ email })) } });

@@ -2,9 +2,9 @@ import { routes } from '#shared/api/routes';
 import { orgsRepo } from '../adapters/orgs-repo';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
-import { requireActionableMember } from './member-rules';
-import { requireOrgAdmin } from './org-access';
-import { releaseSeats } from './seat-ledger';
+import { requireActionableMember } from './lib/member-rules';
+import { requireOrgAdmin } from './lib/org-access';
+import { releaseSeats } from './lib/seat-ledger';
 
 /**
  * DELETE /orgs/{orgId}/invitations/{userId}: deletes a pending invitation (its token dies with the

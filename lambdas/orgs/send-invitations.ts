@@ -1,9 +1,9 @@
 import { routes } from '#shared/api/routes';
 import { orgsRepo } from '../adapters/orgs-repo';
 import { defineHandler } from '../lib/define-handler';
-import { inviteMembers } from './invitations';
-import { requireOrgAdmin } from './org-access';
-import { memberList } from './org-view';
+import { inviteMembers } from './lib/invitations';
+import { requireOrgAdmin } from './lib/org-access';
+import { memberList } from './lib/org-view';
 
 /**
  * POST /orgs/{orgId}/invitations: invites new addresses within the remaining seats (409

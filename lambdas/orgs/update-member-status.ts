@@ -3,10 +3,10 @@ import { isAllowedStatusChange } from '#shared/domain/organization';
 import { orgsRepo } from '../adapters/orgs-repo';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
-import { invalidTransition, requireActionableMember } from './member-rules';
-import { requireOrgAdmin } from './org-access';
-import { toMember } from './org-view';
-import { releaseSeats, reserveSeats, seatLimitError } from './seat-ledger';
+import { invalidTransition, requireActionableMember } from './lib/member-rules';
+import { requireOrgAdmin } from './lib/org-access';
+import { toMember } from './lib/org-view';
+import { releaseSeats, reserveSeats, seatLimitError } from './lib/seat-ledger';
 
 const changed = () => new DomainError('conflict', "The member's status has just changed. Reload the members list.");
 

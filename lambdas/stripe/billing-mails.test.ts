@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '#shared/domain/product-name';
 import { readOutbox } from '../../scripts/local/outbox';
 import { callApi } from '../../test/integration/helpers';
 import { stripe } from '../adapters/stripe-client';
-import { eventually, subscribe, subscribedUser } from '../billing/billing-test-helpers';
+import { eventually, subscribe, subscribedUser } from '../../test/integration/billing-test-helpers';
 
 /** Mails of one kind the local stack delivered to `to`. */
 const mailsTo = async (to: string, kind: string) => (await readOutbox(process.env.OUTBOX_DIR!)).filter((m) => m.to === to && m.kind === kind);

@@ -3,7 +3,7 @@ import { sendEmailOnce } from '../adapters/email';
 import { orgsRepo } from '../adapters/orgs-repo';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo } from '../adapters/users-repo';
-import { requireEnv } from '../lib/config';
+import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { receiptMail, renewalReminderMail, trialEndingMail } from './billing-mail-texts';
 
@@ -46,7 +46,7 @@ export async function sendReceipt(invoiceId: string, subscriptionId: string): Pr
   await withRecipient(s, sub, (to) =>
     sendEmailOnce(`receipt#${invoice.id}`, receiptMail({
       to, plan: planOf(sub), amountCents: invoice.amount_paid, paidAt: invoice.status_transitions?.paid_at ?? invoice.created,
-      invoiceNumber: invoice.number ?? null, invoiceUrl: invoice.hosted_invoice_url ?? null, site: requireEnv('SITE_URL'),
+      invoiceNumber: invoice.number ?? null, invoiceUrl: invoice.hosted_invoice_url ?? null, site: config.siteUrl(),
     })));
 }
 
@@ -58,7 +58,7 @@ export async function sendTrialEnding(subscriptionId: string): Promise<void> {
   const trialEnd = sub.trial_end;
   await withRecipient(s, sub, (to) =>
     sendEmailOnce(`trial-ending#${sub.id}#${trialEnd}`, trialEndingMail({
-      to, plan: planOf(sub), trialEnd, amountCents: yearlyAmountOf(sub), endsWithTrial: sub.cancel_at_period_end, site: requireEnv('SITE_URL'),
+      to, plan: planOf(sub), trialEnd, amountCents: yearlyAmountOf(sub), endsWithTrial: sub.cancel_at_period_end, site: config.siteUrl(),
     })));
 }
 
@@ -70,6 +70,6 @@ export async function sendRenewalReminder(subscriptionId: string): Promise<void>
   if (sub.status !== 'active' || sub.cancel_at_period_end || !renewsAt) return;
   await withRecipient(s, sub, (to) =>
     sendEmailOnce(`renewal#${sub.id}#${renewsAt}`, renewalReminderMail({
-      to, plan: planOf(sub), renewsAt, amountCents: yearlyAmountOf(sub), site: requireEnv('SITE_URL'),
+      to, plan: planOf(sub), renewsAt, amountCents: yearlyAmountOf(sub), site: config.siteUrl(),
     })));
 }

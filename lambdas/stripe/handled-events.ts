@@ -1,10 +1,11 @@
 import type Stripe from 'stripe';
 import { stripe } from '../adapters/stripe-client';
-import { syncSubscription } from '../billing/sync-subscription';
-import { applyPaymentMethodUpdate, UPDATE_PAYMENT_PURPOSE } from '../billing/update-payment-method';
+import { syncSubscription } from '../billing/lib/sync-subscription';
+import { applyPaymentMethodUpdate, UPDATE_PAYMENT_PURPOSE } from '../billing/lib/update-payment-method';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { sendReceipt, sendRenewalReminder, sendTrialEnding } from './billing-mails';
+import { verifiedCheckoutHint } from './checkout-owner';
 
 /** The event types the product acts on; every other type is acknowledged and ignored. */
 export const handledEventTypes = new Set<string>([
@@ -34,7 +35,8 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<void> {
       const session = event.data.object;
       const sub = idOf(session.subscription);
       if (session.mode === 'subscription' && sub) {
-        await syncSubscription(sub, { userId: session.client_reference_id, orgId: session.metadata?.orgId });
+        // The owner the event names counts only where Stripe's objects confirm it (checkout-owner.ts).
+        await syncSubscription(sub, await verifiedCheckoutHint(session, sub));
       } else if (session.mode === 'setup' && session.metadata?.purpose === UPDATE_PAYMENT_PURPOSE) {
         // A card update whose customer never came back to the site still becomes the default.
         await applyCardUpdate(session.id);

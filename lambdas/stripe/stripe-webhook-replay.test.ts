@@ -5,7 +5,7 @@ import { payWithTestCard } from '../../scripts/local/seed';
 import { callApi } from '../../test/integration/helpers';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo, type UserRow } from '../adapters/users-repo';
-import { eventually, MASTERCARD, site, subscribedUser } from '../billing/billing-test-helpers';
+import { eventually, MASTERCARD, site, subscribedUser } from '../../test/integration/billing-test-helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

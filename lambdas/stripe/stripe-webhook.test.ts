@@ -4,7 +4,7 @@ import { payWithTestCard } from '../../scripts/local/seed';
 import { callApi, signedInUser } from '../../test/integration/helpers';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo } from '../adapters/users-repo';
-import { eventually } from '../billing/billing-test-helpers';
+import { eventually } from '../../test/integration/billing-test-helpers';
 
 describe('Stripe webhook (emulator → signed event → local API → DynamoDB)', () => {
   it('a completed checkout with a trial puts the subscription on the user row', async () => {

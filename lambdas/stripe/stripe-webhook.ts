@@ -5,7 +5,7 @@ import { routes } from '#shared/api/routes';
 import { dynamoBase } from '../adapters/dynamo-client';
 import { secureParameter } from '../adapters/parameters-client';
 import { stripe, webhookSecret } from '../adapters/stripe-client';
-import { tableName } from '../lib/config';
+import { config, tableName } from '../lib/config';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { header } from '../lib/http';
@@ -18,8 +18,9 @@ import { applyStripeEvent, handledEventTypes } from './handled-events';
  * read only when the current secret does not verify, so outside a rotation nothing changes.
  */
 async function previousWebhookSecret(): Promise<string | undefined> {
-  if (process.env.STRIPE_WEBHOOK_PREVIOUS_SECRET) return process.env.STRIPE_WEBHOOK_PREVIOUS_SECRET;
-  const name = process.env.STRIPE_WEBHOOK_PREVIOUS_SECRET_PARAM;
+  const value = config.stripePreviousWebhookSecret();
+  if (value) return value;
+  const name = config.stripePreviousWebhookSecretParam();
   return name ? secureParameter(name).catch(() => undefined) : undefined;
 }
 

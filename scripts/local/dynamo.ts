@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { physicalTableName, tableList, type TableDef } from '../../infra/tables';
+import { physicalTableName, tableList, type TableDef } from '#shared/deploy/tables';
 import { HOST } from './ports';
 
 export const LOCAL_TABLE_PREFIX = 'local';

@@ -43,9 +43,13 @@ export function checkPostPolicy(bucket: string, form: FormData, now = new Date()
   const fields = new Map<string, string>();
   let fileSize: number | undefined;
   for (const [name, value] of form) {
-    if (typeof value === 'string') fields.set(name.toLowerCase(), value);
-    else if (name === 'file' && fileSize === undefined) fileSize = value.size;
+    // S3 takes the `file` part as the object whether or not it names a filename (without one,
+    // FormData gives it as a string): its size is checked either way.
+    if (name.toLowerCase() === 'file') {
+      if (fileSize === undefined) fileSize = typeof value === 'string' ? Buffer.byteLength(value) : value.size;
+    } else if (typeof value === 'string') fields.set(name.toLowerCase(), value);
   }
+  if (fileSize === undefined) throw new S3Refusal(400, 'InvalidArgument', 'Bucket POST must contain a file field.');
   const policyB64 = fields.get('policy');
   if (!policyB64) throw new S3Refusal(403, 'AccessDenied', 'Bucket POST must contain a field named Policy.');
   const credential = (fields.get('x-amz-credential') ?? '').split('/');
@@ -75,7 +79,6 @@ export function checkPostPolicy(bucket: string, form: FormData, now = new Date()
     const failed = () => invalid(`Policy Condition failed: ${JSON.stringify(c)}`);
     if (Array.isArray(c) && c[0] === 'content-length-range') {
       const [, min, max] = c as [string, number, number];
-      if (fileSize === undefined) continue;
       if (fileSize > max) throw new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
       if (fileSize < min) throw new S3Refusal(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size');
     } else if (Array.isArray(c) && (c[0] === 'eq' || c[0] === 'starts-with') && typeof c[1] === 'string' && c[1].startsWith('$')) {

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createHmac } from 'node:crypto';
 import {
-  AdminAddUserToGroupCommand, AdminGetUserCommand, ConfirmSignUpCommand, SignUpCommand,
+  AdminAddUserToGroupCommand, AdminGetUserCommand, AssociateSoftwareTokenCommand, ConfirmSignUpCommand, InitiateAuthCommand,
+  SetUserMFAPreferenceCommand, SignUpCommand, VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { memberSk, orgsRepo } from '../../lambdas/adapters/orgs-repo';
 import { stripe } from '../../lambdas/adapters/stripe-client';
 import { usersRepo } from '../../lambdas/adapters/users-repo';
-import { cardOf, subscriptionSnapshot } from '../../lambdas/billing/subscription-snapshot';
-import { createOrganization } from '../../lambdas/orgs/create-organization';
-import { newInviteToken } from '../../lambdas/orgs/invite-token';
+import { cardOf, subscriptionSnapshot } from '../../lambdas/billing/lib/subscription-snapshot';
+import { createOrganization } from '../../lambdas/orgs/lib/create-organization';
+import { newInviteToken } from '../../lambdas/orgs/lib/invite-token';
 import { cognitoAdmin, LOCAL_CONFIRMATION_CODE, type LocalCognito } from './cognito';
 
 export const DEMO_PASSWORD = 'Password123';
@@ -26,6 +28,58 @@ export async function signUpConfirmed(cognito: LocalCognito, email: string, pass
   const u = await c.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }));
   c.destroy();
   return u.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? r.UserSub!;
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
+export function totpCode(base32: string, now = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of base32.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const h = createHmac('sha1', key).update(counter).digest();
+  const o = h[h.length - 1]! & 0xf;
+  return String((h.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * Staff must have TOTP as their required second factor (lambdas/lib/staff-guard.ts checks
+ * AdminGetUser's UserMFASettingList and PreferredMfaSetting). The user registers an authenticator
+ * with their own access token, as staff do in AWS (scripts/ops/create-staff.ts prints the steps),
+ * and makes it their preferred factor; returns the authenticator's secret. The local pool has MFA
+ * off, so sign-in does not ask for the code (docs/security.md, local relaxations).
+ */
+export async function enrolTotp(cognito: LocalCognito, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const c = cognitoAdmin(cognito.endpoint);
+  try {
+    const auth = await c.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password },
+    }));
+    const AccessToken = auth.AuthenticationResult!.AccessToken!;
+    const { SecretCode } = await c.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await c.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!), FriendlyDeviceName: 'staff' }));
+    await c.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    return SecretCode!;
+  } finally {
+    c.destroy();
+  }
+}
+
+/** A `.local/` seeded before staff needed TOTP: enrol the demo staff member once. */
+async function ensureStaffTotp(cognito: LocalCognito, seeded: SeedResult): Promise<void> {
+  const staff = seeded.accounts.find((a) => a.role === 'staff');
+  if (!staff) return;
+  const c = cognitoAdmin(cognito.endpoint);
+  try {
+    const u = await c.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: staff.email }));
+    if (u.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA')) return;
+  } catch {
+    return; // the demo staff member was removed by hand: nothing to enrol
+  } finally {
+    c.destroy();
+  }
+  await enrolTotp(cognito, staff.email, staff.password);
 }
 
 /** Submits the emulator's hosted checkout form as a customer would; returns where it redirects. */
@@ -66,7 +120,11 @@ async function startPremiumTrial(userId: string, email: string) {
  */
 export async function seedDemoData(cognito: LocalCognito, dataDir: string, siteUrl: string): Promise<SeedResult> {
   const marker = join(dataDir, 'seeded.json');
-  if (existsSync(marker)) return JSON.parse(await readFile(marker, 'utf8')) as SeedResult;
+  if (existsSync(marker)) {
+    const seeded = JSON.parse(await readFile(marker, 'utf8')) as SeedResult;
+    await ensureStaffTotp(cognito, seeded);
+    return seeded;
+  }
 
   const make = async (role: string, email: string, note?: string): Promise<DemoAccount> => ({
     role, email, password: DEMO_PASSWORD, userId: await signUpConfirmed(cognito, email), note,
@@ -81,6 +139,8 @@ export async function seedDemoData(cognito: LocalCognito, dataDir: string, siteU
   await c.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: staff.email, GroupName: 'staff' }));
   c.destroy();
   await usersRepo.update(staff.userId, { isStaff: true });
+  // Staff routes refuse an account without TOTP: the demo staff member has an authenticator too.
+  staff.note = `TOTP secret ${await enrolTotp(cognito, staff.email)}; the local pool does not ask for the code`;
 
   // The organisation is made the way operators make one (npm run org:create): Stripe customer,
   // Enterprise subscription for 5 seats, admin member. Then one active member and one invitation.

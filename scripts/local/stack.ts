@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
+import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
 import { startApiServer, type Mount } from './api-server';
 import { startCognito, type LocalCognito } from './cognito';
 import { startDynamo, tableEnv } from './dynamo';
@@ -86,6 +87,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       log(`Stripe (emulator)    ${stripe.url}`);
     }
 
+    // The names of shared/deploy/lambda-env.ts, as the CDK app sets them in AWS.
     const env: Record<string, string> = {
       APP_ENV: 'local',
       AWS_REGION: 'us-east-1',
@@ -105,7 +107,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       ...(useRealStripe
         ? { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY!, STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? '' }
         : { STRIPE_SECRET_KEY: LOCAL_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET, STRIPE_API_BASE: stripeUrl }),
-    };
+    } satisfies LambdaEnvironment;
 
     // The API server comes up before cognito-local because cognito-local calls its triggers through it.
     let authorize: (h: string | undefined) => Promise<Record<string, unknown> | undefined> = async () => undefined;

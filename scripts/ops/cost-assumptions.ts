@@ -23,6 +23,7 @@ export const ROUTE_USAGE: Record<RouteId, RouteUsage> = {
   updateAccountCancelAtPeriodEnd: { free: 0, paying: 0.05, ms: 400, reads: 1, writes: 2 },
   changeEmail: { free: 0.01, paying: 0.01, ms: 200, reads: 1, writes: 0 },
   verifyAccountEmail: { free: 0.01, paying: 0.01, ms: 200, reads: 1, writes: 3 },
+  updateAccountName: { free: 0.01, paying: 0.01, ms: 150, reads: 1, writes: 1 },
   createCheckoutSessionUrl: { free: 0.05, paying: 0.1, ms: 500, reads: 2, writes: 1 },
   performCheckoutSessionSuccess: { free: 0.02, paying: 0.09, ms: 500, reads: 2, writes: 3 },
   createUpdatePaymentSession: { free: 0, paying: 0.03, ms: 400, reads: 1, writes: 0 },

@@ -3,7 +3,7 @@ import { CognitoIdentityProviderClient, ListUserPoolsCommand } from '@aws-sdk/cl
 import * as z from 'zod';
 import { environments } from '../../infra/environments';
 import { resourcePrefix } from '../../infra/names';
-import { physicalTableName, tables } from '../../infra/tables';
+import { physicalTableName, tables } from '#shared/deploy/tables';
 import { EnvName, parseArgs, runMain } from './args';
 import { createStaff } from './create-staff';
 

@@ -18,6 +18,7 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'method_not_allowed',
+  'too_many_requests', // a rate limit (e.g. e-mail-change codes): try again later
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -59,6 +59,7 @@ export const routeAccess: Record<RouteId, RouteAccess> = {
     why: 'as cancel: members are told to contact their administrator',
   },
   changeEmail: { expect: signedIn(200), why: 'own sign-in e-mail' },
+  updateAccountName: { expect: signedIn(200), why: 'own name' },
   verifyAccountEmail: {
     expect: signedIn(200), why: 'own e-mail change: the request starts a change first, then sends the code the new address received',
   },

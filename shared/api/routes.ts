@@ -8,6 +8,7 @@ import {
   ADMIN_SEARCH_MAX_LENGTH, ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_LONG, SEARCH_TOO_SHORT,
 } from '../rules/admin-search';
 import { AdminSearchResult } from '../rules/admin-search-matches';
+import { DISPLAY_NAME_INPUT_MAX, normalizeDisplayName } from '../rules/display-name';
 import { route } from './route';
 
 /**
@@ -58,6 +59,13 @@ export const routes = {
     summary: 'Finish the e-mail change with the code sent to the new address; only then the account changes.',
     body: z.object({ code: z.string().trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email.') }).strict(),
     response: z.object({ ok: z.literal(true), email: z.string() }),
+  }),
+
+  updateAccountName: route({
+    id: 'updateAccountName', method: 'POST', path: '/account/name', caller: 'user', handler: 'account/update-account-name',
+    summary: 'Set (or, with an empty name, clear) the name the site greets the user by; kept on the Cognito user and the user row.',
+    body: z.object({ name: z.string().max(DISPLAY_NAME_INPUT_MAX).transform(normalizeDisplayName) }).strict(),
+    response: z.object({ ok: z.literal(true), name: z.string() }),
   }),
 
   // ── checkout and billing ──────────────────────────────────────────────────

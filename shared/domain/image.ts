@@ -56,9 +56,6 @@ export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
  */
 export const MAX_IMAGE_PIXELS = 150_000_000;
 
-/** Image formats the library stores and shows (what browsers display and sharp reads). */
-export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
-
 /**
  * The content type the presigned upload URL is signed for when the create call names none: the
  * spec's client PUTs the file "with a JSON content type header". The site sends the file's own type.

@@ -14,6 +14,8 @@ export type Organization = z.infer<typeof Organization>;
 export const Member = z.object({
   userId: z.string(),
   email: z.string(),
+  /** The name the member goes by, when they have an account and set one. */
+  name: z.string().optional(),
   orgRole: OrgRole,
   orgStatus: OrgStatus,
 });

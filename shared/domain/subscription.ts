@@ -45,7 +45,16 @@ export const Payment = z.object({
 });
 export type Payment = z.infer<typeof Payment>;
 
-/** A subscription in one of these states still entitles its owner; checkout refuses a second one. */
+/**
+ * Stripe's terminal states: a subscription in one of them has ended for good and neither bills nor
+ * entitles. Every other status still holds (or may still take) the customer's money.
+ */
+export const endedSubscriptionStatuses = ['canceled', 'incomplete_expired'] as const satisfies readonly SubscriptionStatus[];
+
+/** The one "has this subscription ended" rule. Takes any status string, as Stripe's SDK types it. */
+export const hasSubscriptionEnded = (status: string): boolean => (endedSubscriptionStatuses as readonly string[]).includes(status);
+
+/** A subscription that has not ended still entitles its owner; checkout refuses a second one. */
 export function isLiveSubscription(s: Pick<Subscription, 'status'> | null | undefined): boolean {
-  return !!s && s.status !== 'canceled' && s.status !== 'incomplete_expired';
+  return !!s && !hasSubscriptionEnded(s.status);
 }

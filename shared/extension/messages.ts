@@ -36,6 +36,8 @@ export interface PageGeometry {
   url: string;
   /** Set when the content script finds a page it cannot capture (the PDF viewer). */
   restricted?: string;
+  /** After the warm-up: the layout of the first viewport moved since frame 0 was taken (take it again). */
+  layoutChanged?: boolean;
 }
 
 /** What a frame's content script says about its document, to match it with an iframe element. */
@@ -49,6 +51,15 @@ export interface FrameProbe {
 export interface ScrollPosition {
   x: number;
   y: number;
+}
+
+/**
+ * Where a frame landed, in the layout frame 0 showed ("image" CSS px: scroll position plus how
+ * far the content moved since, e.g. under a header that collapsed), and the content size now.
+ */
+export interface FramePosition extends ScrollPosition {
+  contentWidth?: number;
+  contentHeight?: number;
 }
 
 export type ContentMessage =
@@ -65,7 +76,7 @@ export type ContentResponse<M extends ContentMessage> = M extends { type: 'prepa
   : M extends { type: 'probe' }
     ? FrameProbe
   : M extends { type: 'scroll-to' }
-    ? ScrollPosition
+    ? FramePosition
     : { ok: true };
 
 export type WorkerMessage = { target: 'worker'; type: 'cancel-capture' };

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_ORIGINS, DEFAULT_SITE_URL, DEV_SITE_ORIGINS, PRODUCTION_SITE_ORIGIN, isLoopbackOrigin, originToMatchPattern, parseOriginList } from './site-origins';
+import { PRODUCTION_SITE_ORIGIN, isLoopbackOrigin, originToMatchPattern, parseOriginList } from './site-origins';
 
 describe('site origins', () => {
-  it('defaults (the store build) to production only; the dev list has the local server under both names', () => {
-    expect(DEFAULT_SITE_ORIGINS).toEqual([PRODUCTION_SITE_ORIGIN]);
-    expect(DEFAULT_SITE_URL).toBe(PRODUCTION_SITE_ORIGIN);
-    expect(DEV_SITE_ORIGINS).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173']);
-  });
   it('tells loopback origins from public ones', () => {
     for (const o of ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://127.1.2.3', 'http://app.localhost', 'http://[::1]:5173']) expect(isLoopbackOrigin(o), o).toBe(true);
     for (const o of [PRODUCTION_SITE_ORIGIN, 'https://localhost.example', 'http://10.0.0.1']) expect(isLoopbackOrigin(o), o).toBe(false);

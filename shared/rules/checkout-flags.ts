@@ -1,13 +1,12 @@
 /**
  * Checkout test flags (spec: the hashes #test, #limit and #nolimit add the flags quick_trial,
- * limit and no_limit to the session request). What the server does with them is this project's
- * choice (docs/billing.md):
+ * limit and no_limit to the session request). This module only reads them from the hash; what the
+ * server does with them is in shared/rules/trial-eligibility.ts (docs/billing.md):
  *
- * - quick_trial: a 1-day trial instead of 7 days, so a tester can watch a trial end the next day.
- *   Honoured outside the `master` (production) environment only; there it is ignored.
- * - limit: one free trial per customer: a customer who already had a subscription (any status)
- *   starts paying at once instead of getting another trial.
- * - no_limit: every checkout gets the trial (the default); it wins over `limit` when both are set.
+ * - quick_trial: a 1-day trial instead of 7 days, for a customer who is eligible for a trial, and
+ *   outside the `master` (production) environment only.
+ * - limit, no_limit: accepted and recorded on the session, with no effect: one trial per customer
+ *   is always the rule, and a client flag can shorten a trial but never grant one.
  */
 
 export const TRIAL_DAYS = 7;
@@ -36,15 +35,4 @@ export function checkoutFlagsFromHash(hash: string | null | undefined): Checkout
     if (flag) flags[flag] = true;
   }
   return flags;
-}
-
-/**
- * Trial length for a checkout, or null for no trial (pay now).
- * `env` is the deployment environment ('master' is production); `hadSubscriptionBefore` says
- * whether the customer ever had a subscription.
- */
-export function checkoutTrialDays(flags: CheckoutFlags, ctx: { env: string; hadSubscriptionBefore: boolean }): number | null {
-  if (flags.limit && !flags.no_limit && ctx.hadSubscriptionBefore) return null;
-  if (flags.quick_trial && ctx.env !== 'master') return QUICK_TRIAL_DAYS;
-  return TRIAL_DAYS;
 }

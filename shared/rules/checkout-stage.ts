@@ -17,9 +17,6 @@ export const CHECKOUT_STAGE_TITLES: Record<CheckoutStage, string> = {
 /** 1, 2, 3: the step number the indicator and the checkoutStep analytics event use. */
 export const checkoutStepNumber = (stage: CheckoutStage): number => CHECKOUT_STAGES.indexOf(stage) + 1;
 
-/** Spec: '1. Sign Up 2. Billing 3. Success!'. */
-export const CHECKOUT_STEP_INDICATOR = CHECKOUT_STAGES.map((s) => `${checkoutStepNumber(s)}. ${CHECKOUT_STAGE_TITLES[s]}`).join(' ');
-
 /** The query parameters checkout reads. */
 export const CHECKOUT_QUERY = {
   /** 'cancel' (back from the payment page) or 'success' (with session_id). */
@@ -39,10 +36,6 @@ export const DEFAULT_CHECKOUT_PREFIX = '/checkout';
 export function parseCheckoutStage(slug: string | null | undefined): CheckoutStage | null {
   return (CHECKOUT_STAGES as readonly string[]).includes(slug ?? '') ? (slug as CheckoutStage) : null;
 }
-
-/** Routes beginning with the prefix are checkout routes (spec). */
-export const isCheckoutRoute = (pathname: string, prefix = DEFAULT_CHECKOUT_PREFIX): boolean =>
-  pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 export type CheckoutResolution =
   | { type: 'loading' }

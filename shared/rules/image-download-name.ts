@@ -4,17 +4,20 @@
  * by the site.
  */
 
+import { cutText, wellFormed } from './cut-text';
+
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif',
 };
 
 export function imageDownloadName(image: { title: string; contentType?: string | null }): string {
-  const base =
-    Array.from(image.title || 'image', (c) => (c < ' ' || c === '\u007f' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 120) || 'image';
+  const cleaned = Array.from(image.title || 'image', (c) => (c < ' ' || c === '\u007f' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+    .join('')
+    .replace(/[\u202A-\u202E\u2066-\u2069]/g, '') // bidi controls could disguise the extension
+    .replace(/\s+/g, ' ')
+    .trim();
+  // Cut by whole graphemes (shared/rules/cut-text.ts): a split surrogate pair made encodeURIComponent throw.
+  const base = cutText(cleaned, 120).trim() || 'image';
   const ext = EXTENSIONS[image.contentType ?? ''];
   return ext ? `${base}.${ext}` : base;
 }
@@ -24,7 +27,8 @@ export function imageDownloadName(image: { title: string; contentType?: string |
  * name for the rest, so a title like "Café" saves as "Café.png".
  */
 export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  const utf8 = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const name = wellFormed(fileName);
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }

@@ -3,6 +3,8 @@
  * user id, encoded in its query. Spec: its address is capped at 1600 characters minus the host,
  * so the whole URL stays within what browsers, proxies and help-desk forms accept.
  */
+import { graphemes } from './cut-text';
+
 export const SUPPORT_LINK_MAX_CHARS = 1600;
 
 export interface SupportLinkInput {
@@ -26,7 +28,7 @@ function compose(base: string, params: [string, string][]): string {
 /** The longest prefix of `value` (plus an ellipsis when cut) for which `fits` holds, or '' . */
 function longestFitting(value: string, fits: (v: string) => boolean): string {
   if (fits(value)) return value;
-  const chars = Array.from(value); // never split a surrogate pair
+  const chars = graphemes(value); // never split a surrogate pair or a letter from its marks (cut-text.ts)
   let lo = 0;
   let hi = chars.length - 1;
   let best = '';

@@ -8,6 +8,11 @@ describe('one free trial per customer', () => {
     expect(isTrialEligible({ stripeSubscriptions: 0, storedSubscription: true })).toBe(false);
   });
 
+  it('counts an earlier customer with the same e-mail (account deleted and made again)', () => {
+    expect(isTrialEligible({ stripeSubscriptions: 0, storedSubscription: false, emailSubscriptions: 1 })).toBe(false);
+    expect(isTrialEligible({ stripeSubscriptions: 0, storedSubscription: false, emailSubscriptions: 0 })).toBe(true);
+  });
+
   it('gives 7 days to an eligible customer and none to a returning one, whatever the flags say', () => {
     expect(trialDaysFor({}, { env: 'dev', eligible: true })).toBe(7);
     expect(trialDaysFor({}, { env: 'dev', eligible: false })).toBeNull();

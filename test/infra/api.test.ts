@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routeList } from '../../shared/api/routes';
 import { routeGrants } from '../../infra/route-grants';
-import { tables } from '../../infra/tables';
+import { tables } from '#shared/deploy/tables';
 import { awsRoutePath, needsJwt } from '../../infra/stacks/api-stack';
 import { flat, resourcesOf, synth } from './helpers';
 

@@ -79,6 +79,11 @@ describe('auth stack', () => {
       }),
     });
     master.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { SupportedIdentityProviders: ['COGNITO', 'Google'] });
+    // The provider's name becomes the user's `name` ("Welcome {name}", the header); the app client may write it (/account).
+    master.auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google', AttributeMapping: Match.objectLike({ email: 'email', name: 'name' }),
+    });
+    master.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { WriteAttributes: Match.arrayWith(['name']) });
   });
 
   it('sends mail through SES from the sender in staging and master; keeps the old e-mail until the new one is verified', () => {

@@ -19,7 +19,7 @@ import { build } from 'esbuild';
 import ts from 'typescript';
 import { lambdaEsbuildOptions } from '../../infra/bundling';
 import { repoRoot } from '../../infra/settings';
-import { tables, type TableKey } from '../../infra/tables';
+import { tables, type TableKey } from '#shared/deploy/tables';
 
 /** 'put' is a PutItem (append); 'write' an update, delete or batch write. */
 export type TableAccess = 'read' | 'put' | 'write';
@@ -31,7 +31,7 @@ export interface BundleCalls {
   cognito: Set<string>;
   /** SES SendEmail. */
   email: boolean;
-  /** Environment variables the reachable code reads (`process.env.X`, `requireEnv('X')`). */
+  /** Environment variables the reachable code reads (`process.env.X`, `requireEnv('X')`, `optionalEnv('X')`). */
   env: Set<string>;
   /** Calls this analysis cannot place: an unknown command class, or a DynamoDB command with no table. */
   unplaced: string[];
@@ -63,7 +63,7 @@ const S3_KIND: Record<string, 'read' | 'write'> = {
 };
 /** Cognito calls authorised by the user's own access token (or none): no IAM permission involved. */
 const COGNITO_TOKEN_CALLS = new Set([
-  'GetUser', 'UpdateUserAttributes', 'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'ChangePassword',
+  'GetUser', 'UpdateUserAttributes', 'DeleteUserAttributes', 'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'ChangePassword',
   'InitiateAuth', 'RespondToAuthChallenge', 'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'ForgotPassword',
   'ConfirmForgotPassword', 'GlobalSignOut', 'DeleteUser', 'RevokeToken', 'GetTokensFromRefreshToken',
 ]);
@@ -235,7 +235,7 @@ class CallGraph {
         const callee = this.resolve(f.path, n.expression.text) ?? '';
         const [arg] = n.arguments;
         if (/#tableName\d*$/.test(callee)) into.tableArgs.add(arg && ts.isStringLiteralLike(arg) ? arg.text : '*');
-        if (/#requireEnv\d*$/.test(callee) && arg && ts.isStringLiteralLike(arg)) into.env.add(arg.text);
+        if (/#(requireEnv|optionalEnv)\d*$/.test(callee) && arg && ts.isStringLiteralLike(arg)) into.env.add(arg.text);
       }
       if (ts.isPropertyAssignment(n)) {
         if (keyName(n.name) === 'table' && ts.isStringLiteralLike(n.initializer) && tableKeys.has(n.initializer.text)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { tableList } from '../../infra/tables';
+import { tableList } from '#shared/deploy/tables';
 import { flat, resourcesOf, synth, type CfnJson } from './helpers';
 
 const dev = synth('dev');
@@ -9,7 +9,7 @@ const master = synth('master');
 const tableNamed = (t: ReturnType<typeof synth>['data'], name: string) =>
   resourcesOf(t, 'AWS::DynamoDB::Table').find(([, r]) => r.Properties.TableName === name)?.[1];
 
-describe('data stack: one table per infra/tables.ts entry', () => {
+describe('data stack: one table per shared/deploy/tables.ts entry', () => {
   it('creates exactly the declared tables', () => {
     expect(resourcesOf(dev.data, 'AWS::DynamoDB::Table').map(([, r]) => r.Properties.TableName).sort())
       .toEqual(tableList.map((t) => `fps-dev-${t.name}`).sort());

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '#shared/api/routes';
 import { writesAsAccount } from '../../lambdas/lib/account-guard';
 import { routeGrants, type Grants } from '../../infra/route-grants';
-import { tables, type TableKey } from '../../infra/tables';
+import { tables, type TableKey } from '#shared/deploy/tables';
 import { bundleCalls, type BundleCalls } from './bundle-calls';
 import { flat, resourcesOf, synth } from './helpers';
 
@@ -18,6 +18,8 @@ const APPEND_ONLY: readonly TableKey[] = ['records'];
 const AUDIT_KIND = 'admin-audit';
 /** The account guard (lambdas/lib/account-guard.ts) reads the caller's user row only on routes that write as an account. */
 const ACCOUNT_GUARD = 'assertAccountExists';
+/** The staff guard (lambdas/lib/staff-guard.ts) asks Cognito for group and MFA on staff routes only. */
+const STAFF_GUARD = 'assertCurrentStaff';
 
 const fmt = (g: unknown) => (g === undefined ? 'none' : JSON.stringify(g));
 
@@ -59,7 +61,7 @@ beforeAll(async () => {
   calls = await bundleCalls(routeList.map((r) => ({
     name: r.id,
     handler: r.handler,
-    skip: writesAsAccount(r) ? [] : [ACCOUNT_GUARD],
+    skip: [...(writesAsAccount(r) ? [] : [ACCOUNT_GUARD]), ...(r.caller === 'staff' ? [] : [STAFF_GUARD])],
   })));
 }, 120_000);
 

@@ -10,7 +10,7 @@ import { postConfirmationSize, routeSizes } from '../../infra/route-sizes';
 import { isPublicRoute, awsRoutePath } from '../../infra/stacks/api-stack';
 import { MANAGED_RULE_GROUPS } from '../../infra/stacks/edge-stack';
 import { environments } from '../../infra/environments';
-import { tableList } from '../../infra/tables';
+import { tableList } from '#shared/deploy/tables';
 import { flat, resourcesOf, synth, type EnvName } from './helpers';
 
 const ENVS: EnvName[] = ['dev', 'staging', 'master'];

@@ -35,10 +35,10 @@ describe('web stack', () => {
     expect(site.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicPolicy: true });
   });
 
-  it('falls back to the bare SPA shell for 403 and 404 (dynamic and unknown paths), not the prerendered home', () => {
+  it('answers unknown paths (403/404 from S3) with HTTP 404 and the bare SPA shell (Page not found), not the prerendered home', () => {
     expect(cfg.CustomErrorResponses).toEqual([
-      { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/app-shell.html', ErrorCachingMinTTL: 0 },
-      { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/app-shell.html', ErrorCachingMinTTL: 0 },
+      { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/app-shell.html', ErrorCachingMinTTL: 0 },
+      { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/app-shell.html', ErrorCachingMinTTL: 0 },
     ]);
     expect(cfg.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(cfg.Logging.Bucket).toBeDefined();
@@ -61,6 +61,13 @@ describe('web stack', () => {
     expect(rewrite('/assets/index-1234.js')).toBe('/assets/index-1234.js');
     expect(rewrite('/index.html')).toBe('/index.html');
     expect(rewrite('/media/press/byte-weekly.svg')).toBe('/media/press/byte-weekly.svg');
+    // The app's nested routes without a file of their own get the SPA shell (200); an unknown path
+    // is looked up as its index.html, which does not exist, so the error response answers 404.
+    expect(rewrite('/checkout/success')).toBe('/app-shell.html');
+    expect(rewrite('/enterprise/account/unknown-section')).toBe('/app-shell.html');
+    expect(rewrite('/checkout')).toBe('/checkout/index.html');
+    expect(rewrite('/no-such-page')).toBe('/no-such-page/index.html');
+    expect(rewrite('/checkoutx/success')).toBe('/checkoutx/success/index.html');
   });
 
   it('sends security headers and a CSP for self, the API, Cognito and the extension frame', () => {

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { buildPath, type RouteDef } from '#shared/api/route';
 import { usersRepo } from '../../lambdas/adapters/users-repo';
 import { cognitoAdmin, type LocalCognito } from '../../scripts/local/cognito';
-import { DEMO_PASSWORD, signUpConfirmed } from '../../scripts/local/seed';
+import { DEMO_PASSWORD, enrolTotp, signUpConfirmed } from '../../scripts/local/seed';
 
 export const pool = () => inject('cognitoPool') as unknown as LocalCognito;
 export const urls = () => inject('stackUrls');
@@ -36,13 +36,18 @@ export async function signedInUser(email = uniqueEmail()) {
   return { userId, email, accessToken: r.AuthenticationResult!.AccessToken!, idToken: r.AuthenticationResult!.IdToken! };
 }
 
-/** A staff user made the way the seed makes one (Cognito group `staff` + isStaff), signed in again so the token carries the group. */
-export async function staffUser(email = uniqueEmail('staff')) {
+/**
+ * A staff user made the way the seed makes one (Cognito group `staff` + isStaff + TOTP as the
+ * required second factor), signed in again so the token carries the group. `mfa: false` leaves
+ * TOTP out: such an account is refused by every staff route (lambdas/lib/staff-guard.ts).
+ */
+export async function staffUser(email = uniqueEmail('staff'), opts: { mfa?: boolean } = {}) {
   const u = await signedInUser(email);
   const c = cognitoAdmin(pool().endpoint);
   await c.send(new AdminAddUserToGroupCommand({ UserPoolId: pool().userPoolId, Username: u.email, GroupName: 'staff' }));
   c.destroy();
   await usersRepo.update(u.userId, { isStaff: true });
+  if (opts.mfa !== false) await enrolTotp(pool(), u.email);
   return { ...u, accessToken: await signIn(u.email) };
 }
 

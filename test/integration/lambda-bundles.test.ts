@@ -11,7 +11,7 @@ import { lambdaEsbuildOptions } from '../../infra/bundling';
 import { routeGrants } from '../../infra/route-grants';
 import { repoRoot } from '../../infra/settings';
 import { stripe } from '../../lambdas/adapters/stripe-client';
-import { MASTERCARD, sessionIdOf, site } from '../../lambdas/billing/billing-test-helpers';
+import { MASTERCARD, sessionIdOf, site } from './billing-test-helpers';
 import type { ApiEvent, ApiResult } from '../../lambdas/lib/http';
 import { LOCAL_CONFIRMATION_CODE } from '../../scripts/local/cognito';
 import { payWithTestCard } from '../../scripts/local/seed';

@@ -93,9 +93,10 @@ describe('ops:create-staff against cognito-local and dynalite', () => {
       ChallengeResponses: { USERNAME: email, NEW_PASSWORD: NEW_PASSWORD },
     }));
     const accessToken = done.AuthenticationResult!.AccessToken!;
-    // The staff-only admin search works for the new member (group in the token, row with isStaff).
-    const search = await callApi(routes.adminSearchUsers, { token: accessToken, query: { q: email } });
-    expect(search.status).toBe(200);
+    // Group in the token and row with isStaff, but no TOTP yet: the admin tool refuses the member
+    // (lambdas/lib/staff-guard.ts), so "staff without MFA" cannot use it while set-up is pending.
+    const pending = await callApi(routes.adminSearchUsers, { token: accessToken, query: { q: email } });
+    expect(pending.status).toBe(403);
 
     const { SecretCode } = await real.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
     await real.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totp(SecretCode!), FriendlyDeviceName: 'staff' }));
@@ -112,6 +113,9 @@ describe('ops:create-staff against cognito-local and dynalite', () => {
     // OPTIONAL, so sign-in then asks for the code; the local pool has MFA off and does not.)
     const after = await real.send(new AdminGetUserCommand({ UserPoolId: pool().userPoolId, Username: email }));
     expect(after).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
+    // Now the same token serves the admin tool: the check reads Cognito, not the token.
+    const search = await callApi(routes.adminSearchUsers, { token: accessToken, query: { q: email } });
+    expect(search.status).toBe(200);
 
     const calls = mfaCalls.length;
     const third = await run(email);

@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '#shared/api/route';
 import { routeList, routes } from '#shared/api/routes';
 import { Account } from '#shared/domain/account';
+import { IMAGE_NOTES_MAX, IMAGE_TITLE_MAX } from '#shared/domain/image';
 import { callApi, urls } from '../integration/helpers';
 import { reportFigure } from '../report-figure';
 import { expectedRefusal } from './malformed/expected-refusal';
 import { makeFuzzContext, type FuzzContext } from './malformed/fuzz-context';
 import type { FuzzRequest } from './malformed/fuzz-request';
-import { malformedRequests, overApiGatewayLimit, validRequest } from './malformed/mutations';
+import { malformedRequests, overApiGatewayLimit, unicodeAtCut, validRequest } from './malformed/mutations';
 import { describeOutcome, inFlight, send } from './malformed/send';
 import { changesBetween, rowCounts, takeSnapshot } from './malformed/store-snapshot';
 import { validSample } from './malformed/valid-sample';
@@ -59,7 +60,7 @@ beforeAll(async () => {
 
 describe('bad input on every route (property-based)', () => {
   it(`generates at least ${PER_ROUTE} malformed requests for each of the ${routeList.length} routes`, () => {
-    expect(routeList.length).toBe(28);
+    expect(routeList.length).toBe(29);
     const short = routeList.filter((r) => (byRoute.get(r.id)?.length ?? 0) < PER_ROUTE).map((r) => `${r.id}: ${byRoute.get(r.id)?.length}`);
     expect(short).toEqual([]);
   });
@@ -88,6 +89,22 @@ describe('bad input on every route (property-based)', () => {
     expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(prototypeBefore);
     expect(({} as Record<string, unknown>).fuzzPolluted).toBeUndefined();
   }, 240_000);
+
+  it('serves valid text with unicode at the cut points (surrogate pairs, combining marks, RTL, zero-width)', async () => {
+    // .slice(0, n) on a title split an emoji at the download name's 120 characters: 500 on save, then on every list.
+    const user = { token: ctx.tokens.user };
+    const id = ctx.hints.id as string;
+    const titles = fc.sample(unicodeAtCut([120, IMAGE_TITLE_MAX], IMAGE_TITLE_MAX), { seed: SEED, numRuns: 40 });
+    const notes = fc.sample(unicodeAtCut([120, IMAGE_NOTES_MAX], IMAGE_NOTES_MAX), { seed: SEED + 1, numRuns: 40 });
+    const failures: string[] = [];
+    for (const [i, title] of titles.entries()) {
+      const updated = await callApi(routes.updateImage, { ...user, params: { id }, body: { id, title, notes: notes[i] } });
+      if (updated.status !== 200) failures.push(`update ${JSON.stringify(title.slice(-12))}: ${updated.status}`);
+      const listed = await callApi(routes.listImages, user);
+      if (listed.status !== 200) failures.push(`list after ${JSON.stringify(title.slice(-12))}: ${listed.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   it('still serves valid requests afterwards', async () => {
     const user = { token: ctx.tokens.user };

@@ -1,9 +1,9 @@
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { routes } from '#shared/api/routes';
-import { tableList } from '../../infra/tables';
-import { hashInviteToken } from '../../lambdas/orgs/invite-token';
-import { latestInvite, makeOrg } from '../../lambdas/orgs/org-test-helpers';
+import { tableList } from '#shared/deploy/tables';
+import { hashInviteToken } from '../../lambdas/orgs/lib/invite-token';
+import { latestInvite, makeOrg } from '../integration/org-test-helpers';
 import { localDynamoClient } from '../../scripts/local/dynamo';
 import { callApi, uniqueEmail } from '../integration/helpers';
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { isPrerenderedFor, loadMatchedRoutes } from './app/prerendered-root';
@@ -21,7 +21,9 @@ if (isPrerenderedFor(container, window.location.pathname)) {
   // markup gets painted before the SPA's work starts.
   const boot = () => {
     const router = newRouter();
-    const start = () => createRoot(container).render(app(router));
+    // As a transition, React renders the page in slices that yield to the browser (no long task
+    // while a whole account page renders); the markup on screen stays until the commit.
+    const start = () => startTransition(() => createRoot(container).render(app(router)));
     if (router.state.initialized) return start();
     const stop = router.subscribe(({ initialized }) => {
       if (initialized) {

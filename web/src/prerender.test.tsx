@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prerenderedHtml } from '../prerender-plugin';
 import { isPrerenderedFor } from './app/prerendered-root';
 import { marketingRoutes } from './app/router';
-import { AUTH_PENDING_PAINT_ATTRIBUTE } from './app/auth-pending-paint';
+import { AUTH_PENDING_PAINT_ATTRIBUTE } from './lib/auth-pending-paint';
 import { appShellPaths, prerenderedPaths, renderAuthPendingPaint, renderPage, authPendingPaints, type PrerenderedPage } from './prerender';
 import { PAINT_FOR, PAINT_FOR_ATTRIBUTE, STORED_SESSION_PROBE_SCRIPT } from '#shared/web/stored-session-probe';
 
@@ -31,7 +31,7 @@ describe('prerendered marketing pages', () => {
     expect(paths).not.toContain('/account');
   });
 
-  it('paint their content without JavaScript: header, one h1 in <main>, footer, the page title; no script', () => {
+  it('paint their content without JavaScript: header, one h1 in <main>, footer, the page title; no script but the probe', () => {
     for (const [path, page] of pages) {
       const html = prerenderedHtml(TEMPLATE, path, page);
       // DOMParser runs no scripts: this is the page as a browser with JavaScript off shows it.
@@ -42,10 +42,19 @@ describe('prerendered marketing pages', () => {
       expect(doc.querySelector('main h1')!.textContent!.trim(), path).not.toBe('');
       expect(doc.querySelector('noscript'), path).toBeNull();
       expect(doc.title, path).toBe(page.title);
-      // Only the module script of the template: no inline script (strict CSP), no hydration data.
-      expect([...doc.querySelectorAll('script')].map((s) => s.getAttribute('src')), path).toEqual(['/assets/index-1.js']);
+      // The module script of the template and the stored-session probe (allowed by hash in the
+      // strict CSP), which marks <html> for the header's menu; no hydration data.
+      const scripts = [...doc.querySelectorAll('script')];
+      expect(scripts.map((s) => s.getAttribute('src')), path).toEqual([null, '/assets/index-1.js']);
+      expect(scripts[0].textContent, path).toBe(STORED_SESSION_PROBE_SCRIPT);
       if (path !== '/demo-editor-inline') {
         expect(doc.querySelector('header nav[aria-label="Main"]'), path).not.toBeNull();
+        // Both sign-in states' menu items, each keyed to the probe's mark (styles.css), so the first
+        // paint shows only the visitor's; never an item for org admins (not knowable before JS).
+        const items = (cls: string) => [...doc.querySelectorAll(`header .site-nav__dropdown li.${cls}`)].map((li) => li.textContent);
+        expect(items('when-signed-out'), path).toEqual(['Sign in', 'Sign up']);
+        expect(items('when-signed-in'), path).toEqual(['Account', 'Image library', 'Sign out']);
+        expect(doc.querySelector('header')!.textContent, path).not.toContain('Enterprise account');
         expect(doc.querySelector('footer'), path).not.toBeNull();
       }
     }

@@ -172,6 +172,12 @@ test('the options page shows the login state and the optional permissions', asyn
   // The test build grants Debugger and Downloads at install; iFrame access stays optional.
   await expect(options.getByRole('listitem').filter({ hasText: 'Debugger' })).toContainText('granted');
   await expect(options.getByRole('listitem').filter({ hasText: 'iFrame access' })).toContainText('not granted');
+  // Each setting's name reads larger and bolder than its description (issue #24).
+  const sizes = await options.locator('section > label').evaluateAll((labels) =>
+    labels.map((l) => ({ label: parseFloat(getComputedStyle(l).fontSize), weight: Number(getComputedStyle(l).fontWeight), hint: parseFloat(getComputedStyle(l.nextElementSibling!).fontSize) })),
+  );
+  expect(sizes).toHaveLength(3);
+  for (const s of sizes) expect(s.label > s.hint && s.weight >= 600, JSON.stringify(s)).toBe(true);
   await expect(options.getByRole('checkbox', { name: 'Fast capture mode' })).not.toBeChecked();
   await options.getByRole('checkbox', { name: 'Fast capture mode' }).check();
   await expect.poll(() => ext.getStorage('settings')).toMatchObject({ fastMode: true });
@@ -199,9 +205,12 @@ test('Premium tools: crop, blur, highlight, text, stamp, undo and redo', async (
   };
   await shows(width, BANDS_PAGE_HEIGHT);
   await region(0, 300, 640, 1000);
+  await expect(editor.locator('#selection')).toBeVisible();
   await tool('Crop');
   await expect.poll(() => canvasSize(editor)).toEqual({ width: 640, height: 1000 });
   await shows(640, 1000);
+  // The dashed selection box goes with the crop (issue #24): it no longer marks anything.
+  await expect(editor.locator('#selection')).toBeHidden();
   await tool('Undo');
   await expect.poll(() => canvasSize(editor)).toEqual({ width, height: BANDS_PAGE_HEIGHT });
   await shows(width, BANDS_PAGE_HEIGHT);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { buildExtension } from '../../../scripts/build-extension';
 import { encodePng } from '../../../scripts/extension/png-icon';
 import { appPage, attackerFrame, bandsPage, fixedBackgroundPage, frameAppPage, frameContentPage, lazyPage, railsPage, sitePage, widePage } from './pages';
+import { changingOptions, changingPage, innerRailsPage } from './layout-pages';
 
 export const WINDOW = { width: 1280, height: 800 };
 
@@ -159,6 +160,8 @@ export const test = base.extend<object, WorkerFixtures>({
           case '/wide.html': return { type: 'text/html', body: widePage() };
           case '/rails.html': return { type: 'text/html', body: railsPage() };
           case '/fixed-background.html': return { type: 'text/html', body: fixedBackgroundPage() };
+          case '/changing.html': return { type: 'text/html', body: changingPage(changingOptions(url)) };
+          case '/inner-rails.html': return { type: 'text/html', body: innerRailsPage() };
           case '/site.html': return { type: 'text/html', body: sitePage(`${extOrigin}/frame.html`, url.searchParams.get('child') ?? undefined) };
           case '/attacker.html': return { type: 'text/html', body: attackerFrame(extOrigin) };
           case '/frame-app.html': return { type: 'text/html', body: frameAppPage(url.searchParams.get('src') ?? '/frame-content.html') };

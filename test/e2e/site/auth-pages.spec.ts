@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { demoAccount, fillSignIn, PASSWORD, test, uniqueEmail } from './fixtures';
+import { confirmedUser, demoAccount, fillSignIn, PASSWORD, test, uniqueEmail } from './fixtures';
 
 /**
  * The sign-in and sign-up pages in the site's frame and colours, and answers that never tell
@@ -71,4 +71,22 @@ test('forgot password: an unknown e-mail gets the same code step as a known one,
   await page.getByLabel('Confirm Password', { exact: true }).fill('Password456');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(errorOf(page)).toHaveText('Invalid verification code provided, please try again.');
+});
+
+test('after a password reset the sign-in form says the password was changed and has the e-mail filled in', async ({ page }) => {
+  const email = await confirmedUser('reset');
+  await page.goto('/auth/signin');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await codeField(page).fill('123456');
+  await page.getByLabel('New Password', { exact: true }).fill('Password456');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Password456');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password was changed. Sign in with your new password.' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.getByLabel('Password', { exact: true }).fill('Password456');
+  await signInButton(page).click();
+  await expect(page).toHaveURL(/\/account$/);
 });

@@ -52,7 +52,7 @@ test.describe('checkout and billing', () => {
     await expect(billing.getByText(/Your free trial ends on/)).toBeVisible();
     page.once('dialog', (d) => void d.accept());
     await billing.getByRole('button', { name: 'Cancel trial' }).click();
-    await expect(billing.getByText('Your Premium subscription has expired.')).toBeVisible();
+    await expect(billing.getByText('Your free trial was cancelled, so Premium has ended.')).toBeVisible();
     await expect(billing.getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/checkout');
   });
 

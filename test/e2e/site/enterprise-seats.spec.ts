@@ -16,8 +16,8 @@ const NO_SEAT = 'No free seat: add seats or deactivate another member';
 async function backend() {
   for (const [k, v] of Object.entries(stackEnv())) process.env[k] ??= v;
   const [{ createOrganization }, { inviteMembers }, { orgsRepo }] = await Promise.all([
-    import('../../../lambdas/orgs/create-organization'),
-    import('../../../lambdas/orgs/invitations'),
+    import('../../../lambdas/orgs/lib/create-organization'),
+    import('../../../lambdas/orgs/lib/invitations'),
     import('../../../lambdas/adapters/orgs-repo'),
   ]);
   return { createOrganization, inviteMembers, orgsRepo };

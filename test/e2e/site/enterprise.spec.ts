@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { OrgRow } from '../../../lambdas/adapters/orgs-repo';
+import { expectAccessible } from './axe';
 import { expect as baseExpect, confirmedUser, fillSignIn, stackEnv, test, uniqueEmail } from './fixtures';
 
 /**
@@ -17,8 +18,8 @@ const expect = baseExpect.configure({ timeout: 10_000 });
 async function backend() {
   for (const [k, v] of Object.entries(stackEnv())) process.env[k] ??= v;
   const [{ createOrganization }, { inviteMembers }, { orgsRepo }] = await Promise.all([
-    import('../../../lambdas/orgs/create-organization'),
-    import('../../../lambdas/orgs/invitations'),
+    import('../../../lambdas/orgs/lib/create-organization'),
+    import('../../../lambdas/orgs/lib/invitations'),
     import('../../../lambdas/adapters/orgs-repo'),
   ]);
   return { createOrganization, inviteMembers, orgsRepo };
@@ -143,13 +144,26 @@ test.describe('enterprise account area', () => {
     await expect(row(page, pending).getByRole('button')).toHaveText(['Resend', 'Delete']);
     await expect(row(page, joined).getByRole('button')).toHaveText(['Deactivate']);
     await expect(page.getByTestId('seats-used')).toHaveText('3');
+    await expectAccessible(page, 'the members page');
 
     await row(page, pending).getByRole('button', { name: `Resend ${pending}` }).click();
     await expect(page.getByText(`Invitation resent to ${pending}.`)).toBeVisible();
     expect((await outbox(request)).filter((m) => m.to === pending && m.kind === 'invitation')).toHaveLength(2);
     await expect(page.getByTestId('seats-used')).toHaveText('3');
 
+    // Deactivating asks first, naming the person; the confirming button is destructive (issue #24).
     await row(page, joined).getByRole('button', { name: `Deactivate ${joined}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(joined);
+    await expect(confirm).toHaveAttribute('aria-modal', 'true');
+    await expectAccessible(page, 'the deactivate confirmation');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row(page, joined).getByRole('button', { name: `Deactivate ${joined}` })).toBeFocused();
+    await expect(row(page, joined)).toContainText('Active');
+    await row(page, joined).getByRole('button', { name: `Deactivate ${joined}` }).click();
+    await expect(confirm.getByRole('button', { name: 'Deactivate' })).toHaveClass(/btn--danger/);
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await expect(row(page, joined)).toContainText('Deactivated');
     await expect(row(page, joined).getByRole('button')).toHaveText(['Reactivate']);
     await expect(page.getByTestId('seats-used')).toHaveText('2');
@@ -158,7 +172,10 @@ test.describe('enterprise account area', () => {
     await expect(row(page, joined)).toContainText('Active');
     await expect(page.getByTestId('seats-used')).toHaveText('3');
 
+    await expect(row(page, pending).getByRole('button', { name: `Delete ${pending}` })).toHaveClass(/btn--danger/);
     await row(page, pending).getByRole('button', { name: `Delete ${pending}` }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(pending);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke invitation' }).click();
     await expect(row(page, pending)).toHaveCount(0);
     await expect(page.getByTestId('seats-used')).toHaveText('2');
 
@@ -168,6 +185,7 @@ test.describe('enterprise account area', () => {
     );
     const refetch = page.waitForRequest((r) => r.method() === 'GET' && /\/orgs\/[^/]+\/members$/.test(r.url()));
     await row(page, joined).getByRole('button', { name: `Deactivate ${joined}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Unable to deactivate.' });
     await expect(alert).toContainText('Please retry later or contact us at the support address if the problem persists');
     await refetch;

@@ -27,6 +27,6 @@ test('a cancel that fails at Stripe shows the spec text; without the fault the r
 
   await request.delete(faults());
   await billing.getByRole('button', { name: 'Cancel trial' }).click();
-  await expect(billing.getByText('Your Premium subscription has expired.')).toBeVisible();
+  await expect(billing.getByText('Your free trial was cancelled, so Premium has ended.')).toBeVisible();
   await expect(billing.getByRole('alert')).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { demoAccount, expect as baseExpect, test } from './fixtures';
 
 // The dev server compiles modules on first use; give a cold page some slack.
@@ -166,10 +167,19 @@ test.describe('image library', () => {
     await expect(info).toContainText(renamed);
     await expect(info).toContainText('Edited in the browser test');
 
-    // Escape closes the viewer; the edit shows in the grid.
+    // A modal dialog: Tab stays inside it (issue #24).
+    await expect(viewer).toHaveAttribute('aria-modal', 'true');
+    await expectAccessible(page, 'the library viewer');
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await viewer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+
+    // Escape closes the viewer; focus returns to the thumbnail that opened it; the edit shows in the grid.
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
     await expect(thumbnails(page).first()).toHaveAccessibleName(renamed);
+    await expect(thumbnails(page).first()).toBeFocused();
 
     // ── sort by name, then by source address ──
     await chooseSort(page, 'Title A–Z');
@@ -190,6 +200,8 @@ test.describe('image library', () => {
     // ── delete it (two steps) ──
     await thumbnails(page).first().click();
     await viewer.getByRole('button', { name: 'Delete' }).click();
+    // The confirming button is the destructive one (issue #24).
+    await expect(viewer.getByRole('button', { name: 'Are you sure?' })).toHaveClass(/btn--danger/);
     await viewer.getByRole('button', { name: 'Are you sure?' }).click();
     await expect(viewer).toBeHidden();
     await expect(page.getByRole('button', { name: renamed, exact: true })).toHaveCount(0);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthzRole } from '#shared/api/route-access';
 import { routes, type RouteId } from '#shared/api/routes';
-import { checkoutBody } from '../../../lambdas/billing/billing-test-helpers';
-import { makeOrg } from '../../../lambdas/orgs/org-test-helpers';
+import { checkoutBody } from '../../integration/billing-test-helpers';
+import { makeOrg } from '../../integration/org-test-helpers';
 import { LOCAL_CONFIRMATION_CODE } from '../../../scripts/local/cognito';
 import { signUpConfirmed } from '../../../scripts/local/seed';
 import { callApi, pool, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
@@ -88,6 +88,7 @@ export const requests: Record<RouteId, Build> = {
     const who = allowed ? await freshActor(role, world) : caller;
     return { token: who?.accessToken, body: { email: uniqueEmail('changed') } };
   },
+  updateAccountName: ({ caller }) => ({ token: caller?.accessToken, body: { name: 'Authz Tester' } }),
   // An allowed caller first asks for a code, so the verify step has a pending address to confirm.
   verifyAccountEmail: async ({ role, caller, world, allowed }) => {
     const who = allowed ? await freshActor(role, world) : caller;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '#shared/api/routes';
-import { makeOrg } from '../../../lambdas/orgs/org-test-helpers';
+import { makeOrg } from '../../integration/org-test-helpers';
 import { callApi, signedInUser, staffUser } from '../../integration/helpers';
 
 /**

@@ -25,6 +25,23 @@ export const unicodeSpecials = [
   '\uFEFF', '\u200B', '\u2028\u2029', '\r\n', '\u001b[31m', 'Ω≈ç√∫', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd',
   '%00', '${jndi:ldap://x}', '{{7*7}}',
 ];
+
+/**
+ * Valid text that a cut by UTF-16 code units breaks (issue #22 §6): a surrogate pair, a letter with
+ * combining marks, an emoji ZWJ sequence or flag, right-to-left and zero-width characters, or a lone
+ * surrogate, placed so that it straddles one of the cut points (`cuts`, e.g. a download name's 120
+ * characters or a field's limit). Each string stays within `max` UTF-16 code units.
+ */
+export const unicodeAtCut = (cuts: number[], max: number) =>
+  fc
+    .tuple(
+      fc.constantFrom(...cuts),
+      fc.integer({ min: -3, max: 1 }),
+      fc.constantFrom('😀', '𝔘𝔫', 'e\u0301\u0301', '👩‍👩‍👧‍👦', '🇫🇷🇩🇪', 'שלום \u202Bעולם\u202C', '\u202Eevil', '\u200B\u200D\uFEFF', '\uD83D', '\uDE00', '\u0627\u0644\u0639'),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+    )
+    .map(([cut, shift, special, tail]) => `${'a'.repeat(Math.max(1, cut + shift))}${special}${tail}`.slice(0, max))
+    .filter((s) => s.trim().length > 0 && s.length <= max);
 const unicodeString = fc.oneof(
   fc.constantFrom(...unicodeSpecials),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),

@@ -1,6 +1,6 @@
 import { paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
-import { tableList } from '../../../infra/tables';
+import { tableList } from '#shared/deploy/tables';
 import { dynamo } from '../../../lambdas/adapters/dynamo-client';
 import { imagesBucket, s3 } from '../../../lambdas/adapters/s3-client';
 import { stripe } from '../../../lambdas/adapters/stripe-client';

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { Outlet } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { loadAccountCodeInPieces } from './load-in-pieces';
 import { EnsureAppProviders } from './providers';
 
 /**
@@ -15,6 +16,7 @@ import { EnsureAppProviders } from './providers';
 export function withAccountShell(children: RouteObject[]): RouteObject {
   return {
     lazy: async () => {
+      await loadAccountCodeInPieces();
       const [{ AccountProvider, AccountAlerts }] = await Promise.all([
         import('../features/account/components/account-provider'),
         import('../features/account/account.css'),
@@ -42,6 +44,7 @@ export const accountRoutes: RouteObject[] = [
     {
       path: paths.account.path,
       lazy: async () => {
+        await loadAccountCodeInPieces();
         const [{ AccountRoute }, { AccountBilling }] = await Promise.all([
           import('../features/account/routes/account'),
           import('../features/billing/components/account-billing'),

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { loadAccountCodeInPieces } from './load-in-pieces';
 import { EnsureAppProviders } from './providers';
 
 /**
@@ -11,6 +12,7 @@ export function makeCheckoutRoutes(prefix: string = paths.checkout.path): RouteO
     {
       path: `${prefix}/:stage?`,
       lazy: async () => {
+        await loadAccountCodeInPieces();
         const { CheckoutRoute } = await import('../features/checkout/routes/checkout');
         return {
           Component: function Checkout() {

@@ -1,3 +1,7 @@
+import { CHECKOUT_PATH, ENTERPRISE_ACCOUNT_PATH, nestedAppPaths, type EnterpriseSection } from '#shared/web/nested-paths';
+
+export { ENTERPRISE_SECTIONS, nestedAppPaths, nestedPageFiles, type EnterpriseSection } from '#shared/web/nested-paths';
+
 /** Every route of the site, named once. `href` builds a link, `path` is the router pattern. */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -18,15 +22,15 @@ export const paths = {
   demoEditorInline: { path: '/demo-editor-inline', href: () => '/demo-editor-inline' },
   enterprise: { path: '/enterprise', href: () => '/enterprise' },
   enterpriseAccount: {
-    path: '/enterprise/account',
-    href: (section: 'overview' | 'members' | 'payment' = 'overview') => `/enterprise/account/${section}`,
+    path: ENTERPRISE_ACCOUNT_PATH,
+    href: (section: EnterpriseSection = 'overview') => `${ENTERPRISE_ACCOUNT_PATH}/${section}`,
   },
   account: { path: '/account', href: () => '/account' },
   authSignIn: { path: '/auth/signin', href: () => '/auth/signin' },
   authSignOut: { path: '/auth/signout', href: () => '/auth/signout' },
   checkout: {
-    path: '/checkout',
-    href: (stage?: 'account' | 'payment' | 'success') => (stage ? `/checkout/${stage}` : '/checkout'),
+    path: CHECKOUT_PATH,
+    href: (stage?: 'account' | 'payment' | 'success') => (stage ? `${CHECKOUT_PATH}/${stage}` : CHECKOUT_PATH),
   },
   invites: { path: '/invites', href: (sub: string, token: string) => `/invites?sub=${encodeURIComponent(sub)}&token=${encodeURIComponent(token)}` },
   connect: { path: '/connect', href: (signin = false) => (signin ? '/connect?signin=1' : '/connect') },
@@ -36,5 +40,9 @@ export const paths = {
   ziggy: { path: '/ziggy', href: (q: string) => `/ziggy?q=${encodeURIComponent(q)}` },
 } as const;
 
-/** Routes beginning with /checkout are checkout routes (spec). */
-export const isCheckoutPath = (pathname: string) => pathname === '/checkout' || pathname.startsWith('/checkout/');
+/** Whether the site has a page at `pathname` (a trailing slash is ignored). */
+export function isKnownPath(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (p === '/index.html') return true; // redirects to /
+  return Object.values(paths).some((x) => x.path === p) || nestedAppPaths.some((base) => p.startsWith(`${base}/`));
+}

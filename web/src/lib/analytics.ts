@@ -42,9 +42,6 @@ export const trackViewProduct = (input: EcommerceEventInput) => ecommerce('viewP
 /** A product put in the cart (the Premium page's call to action). */
 export const trackAddToCart = (input: EcommerceEventInput) => ecommerce('addToCart', input);
 
-/** The account page's e-mail change. */
-export const trackChangeEmail = () => pushDataLayer({ event: 'changeEmail' });
-
 /** Checkout progress: step 1 Sign Up, 2 Billing, 3 Success!. */
 export const trackCheckoutStep = (step: number, pageName: string, products: AnalyticsProduct[]) =>
   pushDataLayer({ event: 'checkoutStep', step, pageName, ecommerce: { products } });

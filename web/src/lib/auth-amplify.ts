@@ -3,15 +3,21 @@ import {
   fetchAuthSession, fetchUserAttributes, getCurrentUser, signInWithRedirect, signOut,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import {
-  amplifyAuthConfig, errorText, getAuthState, parseCustomState, setAuthState, toAuthUser, type AuthUser,
-} from './auth';
+import type { AuthUser } from './auth';
 import { loadRuntimeConfig } from './runtime-config';
 
 /**
  * The part of lib/auth.ts that needs Amplify (about 41 KB gzip). auth.ts imports it on first use,
  * so a page that reads the auth state renders before Amplify has downloaded.
+ *
+ * auth.ts hands over its store and helpers when it starts this module (`startAmplifyAuth`), so this
+ * chunk imports nothing of auth.ts at run time: no import cycle between the two.
  */
+export type AuthBinding = Pick<
+  typeof import('./auth'),
+  'amplifyAuthConfig' | 'errorText' | 'getAuthState' | 'parseCustomState' | 'setAuthState' | 'toAuthUser'
+>;
+let auth: AuthBinding;
 
 async function loadUser(): Promise<AuthUser | null> {
   let userId: string;
@@ -21,25 +27,26 @@ async function loadUser(): Promise<AuthUser | null> {
     return null; // not signed in
   }
   try {
-    return toAuthUser(userId, await fetchUserAttributes());
+    return auth.toAuthUser(userId, await fetchUserAttributes());
   } catch {
     // The attributes call needs the admin scope; the ID token carries the same claims.
     const payload = (await fetchAuthSession()).tokens?.idToken?.payload ?? {};
-    return toAuthUser(userId, payload as Record<string, unknown>);
+    return auth.toAuthUser(userId, payload as Record<string, unknown>);
   }
 }
 
 async function refresh(signedInNow = false): Promise<void> {
   const user = await loadUser();
-  setAuthState(
+  auth.setAuthState(
     user
-      ? { status: 'signedIn', user, justSignedIn: getAuthState().justSignedIn || signedInNow, error: null }
+      ? { status: 'signedIn', user, justSignedIn: auth.getAuthState().justSignedIn || signedInNow, error: null }
       : { status: 'signedOut', user: null, justSignedIn: false },
   );
 }
 
 /** Configures Amplify from the runtime config and follows its auth events (auth.ts calls it once). */
-export async function startAmplifyAuth(): Promise<void> {
+export async function startAmplifyAuth(binding: AuthBinding): Promise<void> {
+  auth = binding;
   // Listen before configuring: the hosted-UI code exchange starts inside configure().
   Hub.listen('auth', ({ payload }) => {
     switch (payload.event) {
@@ -48,20 +55,26 @@ export async function startAmplifyAuth(): Promise<void> {
         void refresh(true);
         break;
       case 'customOAuthState':
-        setAuthState({ oauthRedirectPath: parseCustomState((payload as { data?: unknown }).data) });
+        auth.setAuthState({ oauthRedirectPath: auth.parseCustomState((payload as { data?: unknown }).data) });
         break;
       case 'signInWithRedirect_failure':
-        setAuthState({ status: 'signedOut', user: null, error: errorText((payload as { data?: { error?: unknown } }).data?.error) });
+        auth.setAuthState({ status: 'signedOut', user: null, error: auth.errorText((payload as { data?: { error?: unknown } }).data?.error) });
         break;
       case 'signedOut':
       case 'tokenRefresh_failure':
-        setAuthState({ status: 'signedOut', user: null, justSignedIn: false });
+        auth.setAuthState({ status: 'signedOut', user: null, justSignedIn: false });
         break;
     }
   });
   const config = await loadRuntimeConfig();
   if (config.auth.mode === 'hosted') await import('aws-amplify/auth/enable-oauth-listener');
-  Amplify.configure({ Auth: amplifyAuthConfig(config) });
+  Amplify.configure({ Auth: auth.amplifyAuthConfig(config) });
+  await refresh();
+}
+
+/** New tokens (the ID token then carries changed attributes, e.g. the name), then the user again. */
+export async function reloadUser(): Promise<void> {
+  await fetchAuthSession({ forceRefresh: true }).catch(() => undefined);
   await refresh();
 }
 

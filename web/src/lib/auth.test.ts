@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
-import { AUTH_PENDING_PAINT_ATTRIBUTE } from '../app/auth-pending-paint';
+import { AUTH_PENDING_PAINT_ATTRIBUTE } from './auth-pending-paint';
 import { amplifyAuthConfig, mayHaveStoredSession, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
 
 const base: RuntimeConfig = {

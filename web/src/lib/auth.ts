@@ -3,7 +3,8 @@ import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { PASSWORD_MIN_LENGTH } from '#shared/rules/password-rule';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
 import { STORED_SESSION_KEY } from '#shared/web/stored-session-probe';
-import { AUTH_PENDING_PAINT_ATTRIBUTE } from '../app/auth-pending-paint';
+import { AUTH_PENDING_PAINT_ATTRIBUTE } from './auth-pending-paint';
+import { setErrorReportingUser } from './error-reporting';
 
 /**
  * Authentication for the pages that need it (account, sign-in, sign-out, connect): Amplify v6
@@ -76,7 +77,11 @@ let started: Promise<void> | undefined;
 
 /** Updates the store (auth-amplify.ts feeds it from Amplify's Hub). */
 export function setAuthState(patch: Partial<AuthState>) {
+  // Nothing new (Amplify confirming the signed-out state the page started in): no re-render of
+  // every reader, which would be one long synchronous render of the page (issue #24).
+  if ((Object.keys(patch) as (keyof AuthState)[]).every((k) => Object.is(state[k], patch[k]))) return;
   state = { ...state, ...patch };
+  setErrorReportingUser(state.user?.userId); // error reports carry the signed-in user's id (spec)
   listeners.forEach((l) => l());
 }
 
@@ -167,13 +172,48 @@ export function parseCustomState(data: unknown): string | null {
 
 export const errorText = (e: unknown) => (e instanceof Error ? e.message : typeof e === 'string' ? e : 'Sign-in failed.');
 
-/** Amplify and what calls it: a chunk of its own, loaded on first use. */
-const amplify = () => import('./auth-amplify');
+/** Lets the browser paint and handle input before the next piece of work. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+let amplifyModule: Promise<typeof import('./auth-amplify')> | undefined;
+
+/**
+ * Amplify and what calls it, loaded on first use, in pieces with a yield between them: Amplify's
+ * core (config, Hub), then its auth category with auth-amplify.ts. Evaluating about 150 KB of
+ * library code is then a few short tasks, not one long task that blocks input (issue #24).
+ */
+const amplify = () =>
+  (amplifyModule ??= import('aws-amplify/utils')
+    .then(yieldToMain)
+    .then(() => import('./auth-amplify')));
+
+/**
+ * The page a visitor known to be signed out landed on (`signedOutBeforeAmplify`), else null. There
+ * Amplify is needed only to sign in (each action starts it itself), so reading the auth state
+ * starts it when the browser is idle after the first paint, not during the page's start-up.
+ */
+const idleStartPath = signedOutBeforeAmplify() ? globalThis.location?.pathname.replace(/\/+$/, '') || null : null;
+
+const onIdleStartPage = () => !!idleStartPath && (globalThis.location?.pathname ?? '').startsWith(idleStartPath);
+let idleStartQueued = false;
+
+/** `startAuth` at once, or on the landing page of a visitor known to be signed out, at idle. */
+function startAuthForReader(): void {
+  if (!onIdleStartPage()) {
+    void startAuth();
+    return;
+  }
+  if (started || idleStartQueued) return;
+  idleStartQueued = true;
+  const start = () => void startAuth();
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 5000 });
+  else setTimeout(start, 1000);
+}
 
 /** Configures Amplify once and starts following the auth state. Safe to call many times. */
 export function startAuth(): Promise<void> {
   started ??= amplify()
-    .then((m) => m.startAmplifyAuth())
+    .then((m) => m.startAmplifyAuth({ amplifyAuthConfig, errorText, getAuthState, parseCustomState, setAuthState, toAuthUser }))
     .catch((e: unknown) => {
       console.error('Authentication could not start', e);
       setAuthState({ status: 'signedOut', user: null, error: errorText(e) });
@@ -183,10 +223,27 @@ export function startAuth(): Promise<void> {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  void startAuth();
+  startAuthForReader();
   return () => {
     listeners.delete(listener);
   };
+}
+
+/**
+ * Follows the auth state without starting Amplify (the header, on pages that never load it: it
+ * reads the stored session instead while the state is 'loading').
+ */
+export function subscribeAuthState(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The signed-in user's attributes read again (after a name change), with fresh tokens. */
+export async function reloadUser(): Promise<void> {
+  await startAuth();
+  await (await amplify()).reloadUser();
 }
 
 /** The current auth state; the first use configures Amplify. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initErrorReporting, isErrorReportingEnabled } from './error-reporting';
+import { initErrorReporting, isErrorReportingEnabled, reportError, setErrorReportingUser } from './error-reporting';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,6 +36,21 @@ describe('initErrorReporting', () => {
     expect(url).toBe('https://errors.example/report');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body)).toMatchObject({ message: 'boom', release: '1.0' });
+    stop();
+  });
+
+  it("carries the signed-in user's id once the app sets it (spec: user id, error and code)", () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response(null));
+    vi.stubGlobal('fetch', fetchMock);
+    const stop = initErrorReporting({ dsn: 'https://errors.example/report', hostname: 'fullpageshot.com', isDevelopment: false });
+    setErrorReportingUser('user-1');
+    reportError(new Error('card failed'), { code: 'card_declined' });
+    setErrorReportingUser(undefined);
+    reportError(new Error('later'));
+    const [first, second] = fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body));
+    expect(first).toMatchObject({ message: 'card failed', userId: 'user-1', code: 'card_declined' });
+    expect(second.message).toBe('later');
+    expect(second).not.toHaveProperty('userId');
     stop();
   });
 });

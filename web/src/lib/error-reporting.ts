@@ -1,3 +1,5 @@
+import { cutText } from '#shared/rules/cut-text';
+
 /**
  * Error reporting: uncaught errors and unhandled rejections are POSTed as JSON to a DSN. It is on
  * only in production builds served from one of the product's own hosts, so local development,
@@ -50,7 +52,7 @@ export function reportError(error: unknown, extra: { code?: string } = {}): void
   if (!send) return;
   const e = error instanceof Error ? error : new Error(String(error));
   send({
-    message: e.message.slice(0, 2000), stack: e.stack?.slice(0, 8000), url: location.href, userAgent: navigator.userAgent,
+    message: cutText(e.message, 2000), stack: e.stack === undefined ? undefined : cutText(e.stack, 8000), url: location.href, userAgent: navigator.userAgent,
     time: new Date().toISOString(), userId: context.userId, code: extra.code,
   });
 }

@@ -1,17 +1,74 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { DropdownMenu } from '../ui/dropdown-menu';
+import { getAuthState, subscribeAuthState } from '../../lib/auth';
+import { IDENTITY_HINT_EVENT, isOrgAdminHinted, readStoredIdentity, rememberDisplayName } from '../../lib/stored-identity';
+import { useModalFocus } from '../ui/dialog';
+import { DropdownMenu, type DropdownItem } from '../ui/dropdown-menu';
 import { PRODUCT_TITLE } from '../ui/page-title-text';
 import { headerHasBackground } from './chrome-rules';
 
-const accountItems = [
+/** Who the header shows: not known before hydration (the prerendered HTML is the same for everyone). */
+type HeaderIdentity = { state: 'unknown' } | { state: 'signedOut' } | { state: 'signedIn'; name: string; orgAdmin: boolean };
+
+/** Shown or hidden before any script by the stored-session mark on <html> (styles.css, `.when-*`). */
+const SIGNED_IN = 'when-signed-in';
+const SIGNED_OUT = 'when-signed-out';
+
+const signInItems: DropdownItem[] = [
+  { label: 'Sign in', to: paths.authSignIn.href() },
+  { label: 'Sign up', to: `${paths.authSignIn.href()}?mode=signup` },
+];
+const signedInItems = (orgAdmin: boolean): DropdownItem[] => [
   { label: 'Account', to: paths.account.href() },
   { label: 'Image library', to: paths.images.href() },
-  { label: 'Enterprise account', to: paths.enterpriseAccount.href() },
-  { label: 'Sign in', to: paths.authSignIn.href() },
+  ...(orgAdmin ? [{ label: 'Enterprise account', to: paths.enterpriseAccount.href() }] : []),
   { label: 'Sign out', to: paths.authSignOut.href() },
 ];
+
+export function accountMenuItems(identity: HeaderIdentity): DropdownItem[] {
+  if (identity.state === 'signedIn') return signedInItems(identity.orgAdmin);
+  if (identity.state === 'signedOut') return signInItems;
+  return [...signInItems.map((i) => ({ ...i, className: SIGNED_OUT })), ...signedInItems(false).map((i) => ({ ...i, className: SIGNED_IN }))];
+}
+
+const noSubscription = () => () => {};
+
+/** While the small-screen menu is open, Tab stays in the header (the page behind is covered). */
+function OpenMenuFocus({ header }: { header: RefObject<HTMLElement | null> }) {
+  useModalFocus(header, { restore: false });
+  return null;
+}
+
+/**
+ * The header's sign-in state: Amplify's when a page has loaded it, else the session Amplify
+ * stored (read without loading Amplify). Before hydration it is unknown and the menu holds both
+ * sets of items, the stored-session mark choosing which show (shared/web/stored-session-probe.ts).
+ */
+function useHeaderIdentity(): HeaderIdentity {
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const auth = useSyncExternalStore(subscribeAuthState, getAuthState, getAuthState);
+  const [, storageChanged] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    window.addEventListener('storage', storageChanged);
+    window.addEventListener(IDENTITY_HINT_EVENT, storageChanged);
+    return () => {
+      window.removeEventListener('storage', storageChanged);
+      window.removeEventListener(IDENTITY_HINT_EVENT, storageChanged);
+    };
+  }, []);
+  // What Amplify says, kept for the next page that does not load it.
+  const signedInUser = auth.status === 'signedIn' ? auth.user : null;
+  useEffect(() => {
+    if (signedInUser) rememberDisplayName(signedInUser);
+    else if (auth.status === 'signedOut') rememberDisplayName(null);
+  }, [signedInUser, auth.status]);
+  if (!hydrated) return { state: 'unknown' };
+  if (auth.status === 'signedIn' && auth.user) return { state: 'signedIn', name: auth.user.name, orgAdmin: isOrgAdminHinted(auth.user.userId) };
+  if (auth.status === 'signedOut') return { state: 'signedOut' };
+  const stored = readStoredIdentity();
+  return stored ? { state: 'signedIn', name: stored.name, orgAdmin: isOrgAdminHinted(stored.userId) } : { state: 'signedOut' };
+}
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link site-nav__link--active' : 'site-nav__link');
 
@@ -28,6 +85,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const identity = useHeaderIdentity();
 
   useEffect(() => {
     const update = () => setSolid(headerHasBackground(pathname, window.scrollY));
@@ -59,6 +117,7 @@ export function SiteHeader() {
 
   return (
     <header ref={header} className={solid || menuOpen ? 'site-header site-header--solid' : 'site-header'} data-solid={solid}>
+      {menuOpen && <OpenMenuFocus header={header} />}
       <div className="site-header__inner container">
         <Link to={paths.home.href()} className="brand">
           <img src="/logo.svg" alt="" width="32" height="32" />
@@ -99,7 +158,14 @@ export function SiteHeader() {
               </NavLink>
             </li>
             <li>
-              <DropdownMenu label="Account" to={paths.account.href()} items={accountItems} align="end" className="site-nav__dropdown" />
+              <DropdownMenu
+                label={identity.state === 'signedIn' ? identity.name : 'Account'}
+                to={paths.account.href()}
+                items={accountMenuItems(identity)}
+                toggleLabel="Account menu"
+                align="end"
+                className="site-nav__dropdown"
+              />
             </li>
           </ul>
         </nav>

@@ -1,7 +1,8 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+/** `danger`: the action destroys or removes something (delete, revoke, deactivate). */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'md' | 'lg' | 'sm';
 
 interface Look {
@@ -13,7 +14,7 @@ export const buttonClass = ({ variant = 'primary', size = 'md' }: Look, extra?: 
   ['btn', `btn--${variant}`, size !== 'md' && `btn--${size}`, extra].filter(Boolean).join(' ');
 
 /** A native button. `type` defaults to "button" so it never submits a form by accident. */
-export function Button({ variant, size, className, type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & Look) {
+export function Button({ variant, size, className, type = 'button', ...rest }: ComponentPropsWithRef<'button'> & Look) {
   return <button type={type} className={buttonClass({ variant, size }, className)} {...rest} />;
 }
 

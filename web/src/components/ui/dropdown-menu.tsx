@@ -7,6 +7,8 @@ export interface DropdownItem {
   to?: string;
   /** … or an action. */
   onSelect?: () => void;
+  /** A class for the item's <li> (e.g. shown only in one sign-in state before the page's script runs). */
+  className?: string;
 }
 
 export interface DropdownMenuProps {
@@ -16,6 +18,8 @@ export interface DropdownMenuProps {
   to?: string;
   align?: 'start' | 'end';
   className?: string;
+  /** The toggle's accessible name when `to` is set (default: "{label} menu"). */
+  toggleLabel?: string;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface DropdownMenuProps {
  * ArrowDown; arrows move between items; Escape closes it and returns focus. It closes when the
  * pointer or focus leaves it. The panel is at least 200px wide (see `.dropdown__panel`).
  */
-export function DropdownMenu({ label, items, to, align = 'start', className }: DropdownMenuProps) {
+export function DropdownMenu({ label, items, to, align = 'start', className, toggleLabel }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   // Opened by the pointer hovering (closes when it leaves) or pinned by a click or key (stays open).
   const byHover = useRef(false);
@@ -101,7 +105,7 @@ export function DropdownMenu({ label, items, to, align = 'start', className }: D
         className={to ? 'dropdown__toggle dropdown__toggle--icon' : 'dropdown__toggle'}
         aria-expanded={open}
         aria-controls={id}
-        aria-label={to ? `${label} menu` : undefined}
+        aria-label={to ? (toggleLabel ?? `${label} menu`) : undefined}
         onClick={() => {
           // A click right after hovering (or a tap, which also "hovers") pins the menu open.
           if (open && byHover.current) byHover.current = false;
@@ -118,7 +122,7 @@ export function DropdownMenu({ label, items, to, align = 'start', className }: D
       </button>
       <ul id={id} className={`dropdown__panel dropdown__panel--${align}`} hidden={!open}>
         {items.map((item) => (
-          <li key={item.label}>
+          <li key={item.label} className={item.className}>
             {item.to ? (
               <Link to={item.to} className="dropdown__item" data-dropdown-item onClick={() => select(item)}>
                 {item.label}

@@ -12,10 +12,13 @@ function statusText(p: Payment): string {
   return p.status ? p.status.charAt(0).toUpperCase() + p.status.slice(1).replace(/_/g, ' ') : 'Unknown';
 }
 
-/** Payments as a table: date, plan (the price nickname), amount in USD, status, receipt. */
+/**
+ * Payments as a table: date, plan (the price nickname), amount in USD, status, receipt. On a phone
+ * each payment folds into a small card, every value under its column's name (styles.css).
+ */
 export function PaymentsTable({ payments, className }: { payments: Payment[]; className?: string }) {
   return (
-    <table className={className}>
+    <table className={['payments-table', className].filter(Boolean).join(' ')}>
       <thead>
         <tr>
           <th scope="col">Date</th>
@@ -28,11 +31,11 @@ export function PaymentsTable({ payments, className }: { payments: Payment[]; cl
       <tbody>
         {payments.map((p) => (
           <tr key={p.id}>
-            <td>{formatDate(p.created)}</td>
-            <td>{p.nickname ?? 'Payment'}</td>
-            <td>{formatUsd(p.amount)}</td>
-            <td>{statusText(p)}</td>
-            <td>
+            <td data-label="Date">{formatDate(p.created)}</td>
+            <td data-label="Plan">{p.nickname ?? 'Payment'}</td>
+            <td data-label="Amount">{formatUsd(p.amount)}</td>
+            <td data-label="Status">{statusText(p)}</td>
+            <td data-label="Receipt">
               {p.receipt_url ? (
                 <a href={p.receipt_url} target="_blank" rel="noopener noreferrer">
                   View receipt

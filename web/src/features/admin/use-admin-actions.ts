@@ -90,7 +90,11 @@ export function useAdminActions(opts: {
       if (typed === null) return;
       if (!isDeleteConfirmed(typed)) {
         setNotices([]);
-        notify({ severity: 'info', title: 'Nothing was deleted.', message: 'Type DELETE to confirm a delete.' });
+        // Say why: the usual slip is the right word in the wrong case.
+        const why = typed.trim().toUpperCase() === 'DELETE'
+          ? `You typed "${typed.trim()}": type DELETE in capital letters to confirm a delete.`
+          : 'Type DELETE to confirm a delete.';
+        notify({ severity: 'info', title: 'Nothing was deleted.', message: why });
         return;
       }
       setNotices([]);

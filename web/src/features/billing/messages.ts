@@ -4,6 +4,9 @@ export const billingMessages = {
   renewFailed: 'Error encountered updating your subscription renew status, please try again. Contact support if the problem persists.',
   cardUpdated: 'Card updated!',
   expired: 'Your Premium subscription has expired.',
+  /** Right after a deliberate cancel (the expired message is for a plan that ran out). */
+  trialCancelled: 'Your free trial was cancelled, so Premium has ended.',
+  subscriptionCancelled: 'Your Premium subscription was cancelled.',
 } as const;
 
 /** Spec (second document, section 8): the alert after a failed subscription or auto-renew update. */

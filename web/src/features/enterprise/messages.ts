@@ -1,4 +1,5 @@
-import type { MemberAction } from '#shared/domain/organization';
+import type { Member, MemberAction } from '#shared/domain/organization';
+import { displayNameOf } from '#shared/rules/display-name';
 
 /** Spec 000, section 8: a failed member action. */
 export const actionFailedTitle = (action: string) => `Unable to ${action}.`;
@@ -25,3 +26,29 @@ export const actionVerbs: Record<MemberAction | 'invite', string> = {
 export const NO_FREE_SEAT_REASON = 'No free seat: add seats or deactivate another member';
 
 export const NO_PAYMENT_HISTORY = 'No payment history.';
+
+/** Actions that take something away: they ask first, and their buttons look destructive. */
+export const DESTRUCTIVE_ACTIONS: readonly MemberAction[] = ['delete', 'deactivate'];
+
+/** Who a member is in a sentence: "Ada Lovelace (ada@example.com)", or the e-mail alone. */
+const who = (m: Pick<Member, 'email' | 'name'>) => (m.name ? `${m.name} (${m.email})` : m.email);
+
+/** The question a destructive action asks first, naming the person; null when it needs no confirming. */
+export function confirmationOf(member: Pick<Member, 'email' | 'name'>, action: MemberAction): { title: string; message: string; confirmLabel: string } | null {
+  switch (action) {
+    case 'delete':
+      return {
+        title: 'Revoke this invitation?',
+        message: `The invitation for ${who(member)} stops working at once and its seat is freed. You can invite them again later.`,
+        confirmLabel: 'Revoke invitation',
+      };
+    case 'deactivate':
+      return {
+        title: `Deactivate ${displayNameOf(member)}?`,
+        message: `${who(member)} loses the Enterprise plan at once and their seat is freed. You can reactivate them while a seat is free.`,
+        confirmLabel: 'Deactivate',
+      };
+    default:
+      return null;
+  }
+}

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import { routes } from '#shared/api/routes';
 import type { Account } from '#shared/domain/account';
-import type { Payment } from '#shared/domain/subscription';
 import { withAccountRetry } from '#shared/rules/account-retry';
 import { apiCall, errorCodeOf } from '../../../lib/api-client';
 
@@ -18,25 +16,3 @@ export function lookupAccount(
  * code), retried up to 5 times, 100 ms × attempt² apart; any other error is thrown.
  */
 export const lookupAccountWithRetry = (): Promise<Account> => withAccountRetry(() => lookupAccount(), errorCodeOf);
-
-export type PaymentsState =
-  | { status: 'loading' }
-  | { status: 'loaded'; payments: Payment[] }
-  | { status: 'error'; error: Error };
-
-/** The payment history (lookupAccount with includePayments), fetched when `enabled`. */
-export function usePayments(enabled: boolean): PaymentsState {
-  const [state, setState] = useState<PaymentsState>({ status: 'loading' });
-  useEffect(() => {
-    if (!enabled) return;
-    const abort = new AbortController();
-    setState({ status: 'loading' });
-    lookupAccount({ includePayments: true }, abort.signal)
-      .then((a) => setState({ status: 'loaded', payments: a.payments ?? [] }))
-      .catch((error: Error) => {
-        if (!abort.signal.aborted) setState({ status: 'error', error });
-      });
-    return () => abort.abort();
-  }, [enabled]);
-  return state;
-}

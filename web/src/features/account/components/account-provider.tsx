@@ -10,6 +10,7 @@ import { Alert, type AlertSeverity } from '../../../components/ui/alert';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
+import { setOrgAdminHint } from '../../../lib/stored-identity';
 import { getOrganization } from '../api/get-organization';
 import { lookupAccountWithRetry } from '../api/lookup-account';
 
@@ -100,6 +101,12 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       setState('initial');
     }
   }, [auth.status, state, refreshAccount]);
+
+  // The header offers "Enterprise account" to organisation admins on every page (lib/stored-identity.ts).
+  useEffect(() => {
+    if (account) setOrgAdminHint(account.userId, isOrgAdmin(account));
+    else if (auth.status === 'signedOut') setOrgAdminHint(null, false);
+  }, [account, auth.status]);
 
   // Organisation details: only for orgRole 'admin' with an orgId.
   const orgId = account && isOrgAdmin(account) ? account.orgId : null;

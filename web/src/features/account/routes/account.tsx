@@ -12,6 +12,7 @@ import { useAuth, type AuthUser } from '../../../lib/auth';
 import { useNextUrl } from '../../../lib/storage';
 import { useAccount } from '../components/account-provider';
 import { ChangeEmail } from '../components/change-email';
+import { ChangeName } from '../../../components/account/change-name';
 import { DebugBlock } from '../components/debug-block';
 import { LoginHelp } from '../components/login-help';
 import { ORG_SUCCESS_PARAM, ORG_SUCCESS_VALUE, OrgSuccessBanner } from '../components/org-success-banner';
@@ -169,6 +170,9 @@ function IndividualAccount({ account, user }: { account: Account; user: AuthUser
       <h2 id="account-details-title">Your account</h2>
       {account.orgStatus === 'deactivated' && <SeatDeactivated account={account} />}
       <dl className="account-fields">
+        <Field label="Name">
+          <ChangeName currentName={user.name === user.email ? '' : user.name} />
+        </Field>
         <Field label="Subscription">
           <SubscriptionSummary subscription={account.subscription} />
         </Field>
@@ -197,6 +201,9 @@ function EnterpriseMemberAccount({ account, user }: { account: Account; user: Au
         <Field label="Group name">{account.orgName ?? '—'}</Field>
         <Field label="Group administrator">
           {account.orgAdminEmail ? <a href={`mailto:${account.orgAdminEmail}`}>{account.orgAdminEmail}</a> : '—'}
+        </Field>
+        <Field label="Name">
+          <ChangeName currentName={user.name === user.email ? '' : user.name} />
         </Field>
         <Field label="Subscription">Enterprise</Field>
         <Field label="Email">{account.email}</Field>

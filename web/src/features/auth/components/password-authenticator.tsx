@@ -1,13 +1,15 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Authenticator, ThemeProvider } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles.css';
 import {
   confirmResetPassword, resetPassword, signIn, signUp,
   type ConfirmResetPasswordInput, type ResetPasswordInput, type ResetPasswordOutput, type SignInInput, type SignUpInput,
 } from 'aws-amplify/auth';
+import { normalizeDisplayName } from '#shared/rules/display-name';
 import { isValidPassword, PASSWORD_RULE_MESSAGE } from '#shared/rules/password-rule';
 import { PASSWORD_AUTH_FLOW } from '../../../lib/auth';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
-import { isUnknownUser, maskedEmail, resetConfirmError, signInError } from '../lib/account-enumeration';
+import { resetConfirmError, signInError, startReset } from '../lib/account-enumeration';
 import { authenticatorTheme } from '../lib/authenticator-theme';
 
 /**
@@ -18,6 +20,24 @@ import { authenticatorTheme } from '../lib/authenticator-theme';
  * wears the site's colours and font (lib/authenticator-theme.ts).
  * Loaded only in password mode, so hosted deployments never download it.
  */
+/** Told when a password reset succeeds (the Authenticator itself goes back to an empty sign-in form). */
+let passwordWasReset: ((email: string) => void) | undefined;
+
+export const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
+
+/** Puts `value` in a React-controlled input as typing would (the Authenticator's own state follows). */
+function typeInto(input: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** The optional name, tidied (shared/rules/display-name.ts), and left out when empty. */
+function signUpAttributes(attrs: Record<string, string | undefined> = {}): Record<string, string> {
+  const { name, ...rest } = attrs;
+  const tidy = normalizeDisplayName(name ?? '');
+  return Object.fromEntries(Object.entries({ ...rest, ...(tidy ? { name: tidy } : {}) }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 // Amplify's signIn/signUp are overloaded (with and without a server context); the Authenticator
 // calls them with the input only.
 const services = {
@@ -28,32 +48,20 @@ const services = {
       throw signInError(e);
     }
   }) as typeof signIn,
-  // An unknown address gets the same "code sent" step as a known one (no mail goes out).
-  handleForgotPassword: (async (input: ResetPasswordInput): Promise<ResetPasswordOutput> => {
-    try {
-      return await resetPassword(input);
-    } catch (e) {
-      if (!isUnknownUser(e)) throw e;
-      return {
-        isPasswordReset: false,
-        nextStep: {
-          resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE',
-          codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: maskedEmail(input.username), attributeName: 'email' },
-        },
-      };
-    }
-  }) as typeof resetPassword,
+  // An unknown address gets the same "code sent" step, in the same words, as a known one (no mail goes out).
+  handleForgotPassword: ((input: ResetPasswordInput): Promise<ResetPasswordOutput> => startReset(resetPassword, input)) as typeof resetPassword,
   handleForgotPasswordSubmit: (async (input: ConfirmResetPasswordInput) => {
     try {
       await confirmResetPassword(input);
     } catch (e) {
       throw resetConfirmError(e);
     }
+    passwordWasReset?.(input.username);
   }) as typeof confirmResetPassword,
   handleSignUp: ((input: SignUpInput) =>
     signUp({
       ...input,
-      options: { ...input.options, userAttributes: input.options?.userAttributes ?? {}, autoSignIn: { authFlowType: PASSWORD_AUTH_FLOW } },
+      options: { ...input.options, userAttributes: signUpAttributes(input.options?.userAttributes), autoSignIn: { authFlowType: PASSWORD_AUTH_FLOW } },
     })) as typeof signUp,
   async validateFormPassword(formData: Record<string, string>, touchData: Record<string, boolean>) {
     if (!touchData.password || isValidPassword(formData.password ?? '')) return null;
@@ -64,15 +72,52 @@ const services = {
 const formFields = {
   signUp: {
     email: { order: 1, isRequired: true },
-    password: { order: 2 },
-    confirm_password: { order: 3 },
+    name: { order: 2, label: 'Name (optional)', placeholder: 'What should we call you?', isRequired: false, autocomplete: 'name' },
+    password: { order: 3 },
+    confirm_password: { order: 4 },
   },
 };
 
+/**
+ * After a reset the sign-in form says so and has the e-mail filled in, with focus on the password.
+ */
+function usePasswordResetNotice(root: RefObject<HTMLDivElement | null>): string | null {
+  const [resetFor, setResetFor] = useState<string | null>(null);
+  useEffect(() => {
+    passwordWasReset = setResetFor;
+    return () => {
+      passwordWasReset = undefined;
+    };
+  }, []);
+  useEffect(() => {
+    if (!resetFor || !root.current) return;
+    const container = root.current;
+    const fill = () => {
+      const email = container.querySelector<HTMLInputElement>('input[name="username"]');
+      if (!email) return false;
+      typeInto(email, resetFor);
+      container.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+      return true;
+    };
+    if (fill()) return;
+    const observer = new MutationObserver(() => fill() && observer.disconnect());
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [resetFor, root]);
+  return resetFor;
+}
+
 export default function PasswordAuthenticator({ initialState = 'signIn' }: { initialState?: 'signIn' | 'signUp' }) {
   const config = useRuntimeConfig();
+  const root = useRef<HTMLDivElement>(null);
+  const resetFor = usePasswordResetNotice(root);
   return (
-    <div className="password-auth">
+    <div className="password-auth" ref={root}>
+      {resetFor && (
+        <p role="status" className="password-auth__notice">
+          {PASSWORD_CHANGED}
+        </p>
+      )}
       <ThemeProvider theme={authenticatorTheme}>
         <Authenticator initialState={initialState} loginMechanisms={['email']} services={services} formFields={formFields} />
       </ThemeProvider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskedEmail, resetConfirmError, SIGN_IN_FAILED_MESSAGE, signInError } from './account-enumeration';
+import { maskedEmail, resetConfirmError, SIGN_IN_FAILED_MESSAGE, signInError, startReset } from './account-enumeration';
 
 const cognitoError = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -21,6 +21,19 @@ describe('no account enumeration', () => {
     expect((resetConfirmError(cognitoError('UserNotFoundException', 'User does not exist.')) as Error).message).toBe(
       'Invalid verification code provided, please try again.',
     );
+  });
+  it('starts a reset with the same words for a known and an unknown address (cognito-local names a known one in full)', async () => {
+    const known = await startReset(async () => ({
+      isPasswordReset: false,
+      nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'jane@example.com', attributeName: 'email' } },
+    }), { username: 'jane@example.com' });
+    const unknown = await startReset(async () => {
+      throw cognitoError('UserNotFoundException', 'User does not exist.');
+    }, { username: 'jake@example.com' });
+    expect(known).toEqual(unknown);
+    expect(known.nextStep.codeDeliveryDetails.destination).toBe('j***@e***');
+    const other = cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
+    await expect(startReset(async () => { throw other; }, { username: 'jane@example.com' })).rejects.toBe(other);
   });
   it('masks the address like Cognito', () => {
     expect(maskedEmail('jane@example.com')).toBe('j***@e***');

@@ -1,3 +1,6 @@
+import type { ResetPasswordInput, ResetPasswordOutput } from 'aws-amplify/auth';
+import { graphemes } from '#shared/rules/cut-text';
+
 /**
  * Sign-in and password-reset answers that do not tell which e-mail addresses have accounts, as
  * Cognito does with PreventUserExistenceErrors (an unknown user looks like a wrong password, and a
@@ -37,5 +40,29 @@ export function resetConfirmError(e: unknown): unknown {
 /** "j***@e***" the way Cognito masks a code's destination, for the reset step's text. */
 export function maskedEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+  return `${graphemes(local)[0] ?? ''}***@${graphemes(domain)[0] ?? ''}***`;
+}
+
+/**
+ * Starts a password reset and answers the code step in the same words whether or not the address
+ * has an account: no mail goes to an unknown one, and the destination is always our mask (Cognito
+ * with PreventUserExistenceErrors masks it; cognito-local names a known address in full, which told
+ * the two apart).
+ */
+export async function startReset(
+  reset: (input: ResetPasswordInput) => Promise<ResetPasswordOutput>,
+  input: ResetPasswordInput,
+): Promise<ResetPasswordOutput & { nextStep: { codeDeliveryDetails: { destination: string } } }> {
+  try {
+    await reset(input);
+  } catch (e) {
+    if (!isUnknownUser(e)) throw e;
+  }
+  return {
+    isPasswordReset: false,
+    nextStep: {
+      resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE',
+      codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: maskedEmail(input.username), attributeName: 'email' },
+    },
+  };
 }

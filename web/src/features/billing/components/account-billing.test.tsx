@@ -58,6 +58,26 @@ describe('AccountBilling', () => {
     expect(screen.queryByText(/Visa/)).toBeNull();
   });
 
+  it('right after "Cancel trial" it says the trial was cancelled, not that Premium expired', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const cancelled = account(sub({ status: 'canceled' }));
+    cancel.mockResolvedValue(cancelled);
+    const { rerender } = render(
+      <MemoryRouter>
+        <AccountBilling account={account(sub({ status: 'trialing', trial_end: 1_800_600_000 }))} onAccountChange={vi.fn()} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel trial' }));
+    await waitFor(() => expect(cancel).toHaveBeenCalled());
+    rerender(
+      <MemoryRouter>
+        <AccountBilling account={cancelled} onAccountChange={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Your free trial was cancelled, so Premium has ended.')).toBeTruthy();
+    expect(screen.queryByText('Your Premium subscription has expired.')).toBeNull();
+  });
+
   it.each(['incomplete', 'incomplete_expired', 'trialing', 'past_due', 'unpaid'] as const)('%s: a link to cancel', (status) => {
     show(account(sub({ status, trial_end: 1_800_600_000 })));
     expect(screen.getByRole('button', { name: status === 'trialing' ? 'Cancel trial' : 'Cancel subscription' })).toBeTruthy();

@@ -25,6 +25,8 @@ type Failure = 'cancel' | 'renew' | null;
 export function SubscriptionControls({ subscription, onAccountChange }: { subscription: Subscription; onAccountChange: (a: Account) => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
+  /** What this page just cancelled (status before), so the ended plan is not called "expired". */
+  const [cancelled, setCancelled] = useState<string | null>(null);
   const toggleId = useId();
   const action = actionForStatus(subscription.status);
 
@@ -35,8 +37,11 @@ export function SubscriptionControls({ subscription, onAccountChange }: { subscr
   const run = async (kind: Exclude<Failure, null>, call: () => Promise<Account>) => {
     setBusy(true);
     setFailure(null);
+    const before = subscription.status;
     try {
-      onAccountChange(await call());
+      const account = await call();
+      if (kind === 'cancel') setCancelled(before);
+      onAccountChange(account);
     } catch (e) {
       console.error(kind === 'cancel' ? 'Cancel failed' : 'Renew status update failed', e);
       setFailure(kind);
@@ -65,7 +70,12 @@ export function SubscriptionControls({ subscription, onAccountChange }: { subscr
 
       {action === 'expired' && (
         <p>
-          {billingMessages.expired} <Link to={paths.checkout.href()}>Go Premium</Link>
+          {cancelled === 'trialing'
+            ? billingMessages.trialCancelled
+            : cancelled
+              ? billingMessages.subscriptionCancelled
+              : billingMessages.expired}{' '}
+          <Link to={paths.checkout.href()}>Go Premium</Link>
         </p>
       )}
 

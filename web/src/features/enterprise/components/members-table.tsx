@@ -1,6 +1,6 @@
 import { memberActions, type Member, type MemberAction } from '#shared/domain/organization';
 import { Button } from '../../../components/ui/button';
-import { actionLabels, NO_FREE_SEAT_REASON } from '../messages';
+import { actionLabels, DESTRUCTIVE_ACTIONS, NO_FREE_SEAT_REASON } from '../messages';
 
 const statusLabels: Record<Member['orgStatus'], string> = {
   active: 'Active',
@@ -41,6 +41,7 @@ export function MembersTable({ members, pendingUserId, remainingSeats, onAction 
             <tr key={m.userId} data-status={m.orgStatus}>
               <th scope="row" className="enterprise-members__email">
                 {m.email}
+                {m.name && <span className="enterprise-members__name">{m.name}</span>}
               </th>
               <td>{m.orgRole === 'admin' ? 'Admin' : 'Member'}</td>
               <td>
@@ -61,7 +62,7 @@ export function MembersTable({ members, pendingUserId, remainingSeats, onAction 
                         )}
                         <Button
                           size="sm"
-                          variant="secondary"
+                          variant={DESTRUCTIVE_ACTIONS.includes(action) ? 'danger' : 'secondary'}
                           disabled={pendingUserId !== null || noSeat}
                           aria-label={`${actionLabels[action]} ${m.email}`}
                           aria-describedby={noSeat ? reasonId : undefined}

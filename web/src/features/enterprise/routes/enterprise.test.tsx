@@ -119,10 +119,43 @@ describe('Manage members', () => {
     await screen.findByRole('rowheader', { name: 'ann@acme.example' });
     expect(api.members).toHaveBeenCalledTimes(1);
     await user.click(within(rowOf('ann@acme.example')).getByRole('button', { name: 'Deactivate ann@acme.example' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Unable to deactivate.');
     expect(alert.textContent).toContain('Please retry later or contact us at the support address if the problem persists');
     await waitFor(() => expect(api.members).toHaveBeenCalledTimes(2));
+  });
+
+  it('asks before revoking or deactivating, naming the person; Cancel changes nothing (issue #24)', async () => {
+    const user = userEvent.setup();
+    api.members.mockResolvedValue([m('admin', 'active', 'admin'), { ...m('ann', 'active'), name: 'Ann Example' }, m('ivy', 'invited')]);
+    api.revoke.mockResolvedValue(undefined);
+    show({});
+    await screen.findByRole('rowheader', { name: /ann@acme.example/ });
+    const deactivate = within(screen.getByRole('rowheader', { name: /ann@acme.example/ }).closest('tr')!).getByRole('button', { name: 'Deactivate ann@acme.example' });
+    expect(deactivate.className).toContain('btn--danger');
+    await user.click(deactivate);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate Ann Example?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.textContent).toContain('Ann Example (ann@acme.example)');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.status).not.toHaveBeenCalled();
+
+    await user.click(within(rowOf('ivy@acme.example')).getByRole('button', { name: 'Delete ivy@acme.example' }));
+    const revoke = await screen.findByRole('alertdialog', { name: 'Revoke this invitation?' });
+    expect(revoke.textContent).toContain('ivy@acme.example');
+    const confirm = within(revoke).getByRole('button', { name: 'Revoke invitation' });
+    expect(confirm.className).toContain('btn--danger');
+    await user.click(confirm);
+    await waitFor(() => expect(api.revoke).toHaveBeenCalledWith('ivy'));
+  });
+
+  it('with every seat used, "Contact enterprise support to add seats." is a mail to support naming the organisation', async () => {
+    show({ organization: { ...org, seats: 3 } });
+    const link = await screen.findByRole('link', { name: 'Contact enterprise support to add seats.' });
+    const href = link.getAttribute('href')!;
+    expect(href.startsWith('mailto:support@fullpageshot.example?')).toBe(true);
+    expect(decodeURIComponent(href)).toContain('Acme Legal LLP');
   });
 
   it('disables Reactivate when no seat is free, with the reason next to it', async () => {

@@ -3,6 +3,7 @@ import type { Member, MemberAction } from '#shared/domain/organization';
 import { seatSummary } from '#shared/rules/seats';
 import { Alert, type AlertSeverity } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiClientError, errorMessageOf } from '../../../lib/api-client';
@@ -10,11 +11,12 @@ import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { revokeEnterpriseMemberInvite } from '../api/revoke-invite';
 import { sendEnterpriseMembersInvitations } from '../api/send-invitations';
 import { updateEnterpriseMemberStatus } from '../api/update-member-status';
+import { AddSeatsLink } from '../components/add-seats-link';
 import { InviteForm } from '../components/invite-form';
 import { MembersTable } from '../components/members-table';
 import { SeatSummaryList } from '../components/seat-summary';
 import { useOrganization } from '../enterprise-session';
-import { ACTION_FAILED_MESSAGE, actionFailedTitle, actionVerbs } from '../messages';
+import { ACTION_FAILED_MESSAGE, actionFailedTitle, actionVerbs, confirmationOf } from '../messages';
 import { useMembers } from '../use-members';
 
 interface Notice {
@@ -45,6 +47,9 @@ export function EnterpriseMembers() {
   const [pendingUserId, setPendingUserId] = useState<string | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
   const busy = useRef(false);
+  /** A destructive action waiting for the admin to confirm it. */
+  const [confirming, setConfirming] = useState<{ member: Member; action: MemberAction } | null>(null);
+  const confirmation = confirming ? confirmationOf(confirming.member, confirming.action) : null;
 
   const notify = useCallback((n: Omit<Notice, 'id'>) => setNotices((list) => [...list.slice(-3), { ...n, id: ++noticeIds }]), []);
   const dismiss = (id: number) => setNotices((list) => list.filter((n) => n.id !== id));
@@ -140,7 +145,9 @@ export function EnterpriseMembers() {
         </div>
         {summary ? <SeatSummaryList summary={summary} /> : <Spinner label="Counting seats…" />}
         {summary?.remaining === 0 && (
-          <p className="enterprise-muted">All seats are in use. Contact enterprise support to add seats.</p>
+          <p className="enterprise-muted">
+            All seats are in use. <AddSeatsLink org={org}>Contact enterprise support to add seats.</AddSeatsLink>
+          </p>
         )}
         {inviting && summary && (
           <InviteForm remainingSeats={summary.remaining} onSend={sendInvites} onCancel={() => setInviting(false)} />
@@ -158,11 +165,31 @@ export function EnterpriseMembers() {
           </Alert>
         )}
         {members ? (
-          <MembersTable members={members} pendingUserId={pendingUserId} remainingSeats={summary?.remaining ?? null} onAction={(m, a) => void runAction(m, a)} />
+          <MembersTable
+            members={members}
+            pendingUserId={pendingUserId}
+            remainingSeats={summary?.remaining ?? null}
+            onAction={(m, a) => (confirmationOf(m, a) ? setConfirming({ member: m, action: a }) : void runAction(m, a))}
+          />
         ) : (
           state.status === 'loading' && <Spinner label="Loading members…" showLabel />
         )}
       </section>
+
+      <ConfirmDialog
+        open={!!confirming}
+        title={confirmation?.title ?? ''}
+        confirmLabel={confirmation?.confirmLabel ?? ''}
+        destructive
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          setConfirming(null);
+          void runAction(confirming.member, confirming.action);
+        }}
+      >
+        <p>{confirmation?.message}</p>
+      </ConfirmDialog>
     </>
   );
 }

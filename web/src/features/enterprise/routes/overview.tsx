@@ -2,10 +2,13 @@ import type { ReactNode } from 'react';
 import { formatInterval, formatPlanPrice } from '#shared/rules/price-format';
 import { seatSummary } from '#shared/rules/seats';
 import type { Subscription } from '#shared/domain/subscription';
+import { ChangeName } from '../../../components/account/change-name';
 import { ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth';
+import { AddSeatsLink } from '../components/add-seats-link';
 import { EnterpriseBillingSlot } from '../components/enterprise-billing-slot';
 import { formatDate } from '../../../components/ui/payments-table';
 import { SeatSummaryList } from '../components/seat-summary';
@@ -38,6 +41,7 @@ export function EnterpriseOverview() {
   const org = useOrganization();
   const { members } = useMembers(org.orgId);
   const sub = org.subscription;
+  const { user } = useAuth();
 
   return (
     <>
@@ -57,7 +61,7 @@ export function EnterpriseOverview() {
         <h2 id="seats-title">Seats</h2>
         {members ? <SeatSummaryList summary={seatSummary(org.seats, members)} /> : <Spinner label="Counting seats…" />}
         <p className="enterprise-muted">
-          Active and invited members use a seat. To change the number of seats, contact enterprise support.
+          Active and invited members use a seat. To change the number of seats, <AddSeatsLink org={org}>contact enterprise support</AddSeatsLink>.
         </p>
         <ButtonLink to={paths.enterpriseAccount.href('members')} variant="secondary">
           Manage members
@@ -65,6 +69,14 @@ export function EnterpriseOverview() {
       </section>
 
       <EnterpriseBillingSlot />
+
+      {user && (
+        <section className="enterprise-card" aria-labelledby="your-name-title">
+          <h2 id="your-name-title">Your name</h2>
+          <p className="enterprise-muted">Shown in the header and to your members instead of your e-mail.</p>
+          <ChangeName currentName={user.name === user.email ? '' : user.name} />
+        </section>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { IMAGE_NOTES_MAX, IMAGE_TITLE_MAX } from '#shared/domain/image';
 import { IMAGE_TEXT_HINT } from '#shared/rules/image-text';
+import { cutText } from '#shared/rules/cut-text';
 import { imageDownloadName } from '#shared/rules/image-download-name';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -140,7 +141,14 @@ function DeleteButton({ id, onDeleted }: { id: string; onDeleted: (id: string) =
 
   return (
     <>
-      <Button variant="ghost" className="library-delete" onClick={() => void onClick()} disabled={step === 'deleting'} aria-live="polite">
+      {/* The confirming click is the destructive one: it is the red button, not the first. */}
+      <Button
+        variant={step === 'idle' ? 'ghost' : 'danger'}
+        className={step === 'idle' ? 'library-delete' : undefined}
+        onClick={() => void onClick()}
+        disabled={step === 'deleting'}
+        aria-live="polite"
+      >
         {step === 'idle' ? 'Delete' : step === 'confirm' ? ARE_YOU_SURE : DELETING}
       </Button>
       {error && (
@@ -201,7 +209,7 @@ function EditForm({ image, onCancel, onSaved }: EditProps) {
 // ── Upload Image ──────────────────────────────────────────────────────────────
 
 /** The title a new upload starts with: the file name without its extension. */
-export const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').trim().slice(0, 200);
+export const titleFromFileName = (name: string) => cutText(name.replace(/\.[^.]+$/, '').trim(), IMAGE_TITLE_MAX).trim();
 
 interface UploadProps {
   file: File | null;

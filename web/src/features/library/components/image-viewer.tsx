@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useModalFocus } from '../../../components/ui/dialog';
 import type { LibraryImage } from '../library-image';
 import { UNTITLED } from './image-grid';
 import { ImageSidebar, type SidebarMode } from './image-sidebar';
@@ -50,13 +51,16 @@ export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }
   useEffect(() => {
     root.current?.focus();
   }, [imageId, file]);
+  // Modal for the keyboard: Tab stays inside. The library page closes it on Escape and puts focus
+  // back itself (on the new thumbnail after an upload).
+  useModalFocus(root, { restore: false, initialFocus: root });
 
   const sidebarMode: SidebarMode = content.kind === 'upload' ? 'upload' : mode;
   const name = image ? image.title || UNTITLED : (file?.name ?? '');
   const src = image ? image.urlFull : preview;
 
   return (
-    <div ref={root} className="library-viewer" role="dialog" aria-labelledby={titleId} tabIndex={-1}>
+    <div ref={root} className="library-viewer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
       <div className="library-viewer__main">
         <div className="library-viewer__toolbar">
           <p id={titleId} className="library-viewer__title">
@@ -75,7 +79,8 @@ export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <div className="library-viewer__stage">
+        {/* Tall captures scroll here: focusable, so the keyboard can scroll it too. */}
+        <div className="library-viewer__stage" tabIndex={0} role="region" aria-label={`Image: ${name}`}>
           {src ? <img src={src} alt={name} className="library-viewer__img" /> : <p className="muted">This image is not available.</p>}
         </div>
       </div>

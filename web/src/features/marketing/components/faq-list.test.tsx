@@ -1,14 +1,14 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { faqCategories } from '../content/faq';
+import { faqHtmlCategories } from '../content/faq-html.build';
 import { FaqList } from './faq-list';
 
 afterEach(cleanup);
 
 describe('FaqList', () => {
   it('lists the categories Introduction, Capture, Premium, Misc: Premium before the last one', () => {
-    render(<MemoryRouter><FaqList categories={faqCategories} /></MemoryRouter>);
+    render(<MemoryRouter><FaqList categories={faqHtmlCategories} /></MemoryRouter>);
     const sidebar = screen.getByRole('navigation', { name: 'FAQ categories' });
     const links = within(sidebar).getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Introduction', 'Capture', 'Premium', 'Misc']);
@@ -17,7 +17,7 @@ describe('FaqList', () => {
   });
 
   it('gives every category and question an anchor, including #help-i-cant-log-in', () => {
-    render(<MemoryRouter><FaqList categories={faqCategories} /></MemoryRouter>);
+    render(<MemoryRouter><FaqList categories={faqHtmlCategories} /></MemoryRouter>);
     expect(within(screen.getByRole('navigation', { name: 'FAQ categories' })).getByRole('link', { name: 'Capture' }).getAttribute('href')).toBe('/#capture');
     const help = document.getElementById('help-i-cant-log-in');
     expect(help).not.toBeNull();
@@ -25,7 +25,7 @@ describe('FaqList', () => {
   });
 
   it('answers the questions the spec names: shortcut, permissions, local storage, split images', () => {
-    render(<MemoryRouter><FaqList categories={faqCategories} /></MemoryRouter>);
+    render(<MemoryRouter><FaqList categories={faqHtmlCategories} /></MemoryRouter>);
     const text = document.body.textContent ?? '';
     expect(text).toContain('alt+shift+p');
     expect(text).toContain('Downloads');

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import type { FaqCategory } from '../content/faq';
+import type { FaqHtmlCategory } from '../content/faq-html.build';
 import { Markdown } from './markdown';
 
 /** The FAQ: a sidebar of categories linking to anchors, and the question and answer blocks. */
-export function FaqList({ categories }: { categories: FaqCategory[] }) {
+export function FaqList({ categories }: { categories: FaqHtmlCategory[] }) {
   return (
     <div className="faq">
       <nav className="faq__sidebar" aria-label="FAQ categories">
@@ -27,7 +27,7 @@ export function FaqList({ categories }: { categories: FaqCategory[] }) {
                     {e.question}
                   </Link>
                 </h3>
-                <Markdown>{e.answer}</Markdown>
+                <Markdown html={e.answerHtml} />
               </article>
             ))}
           </section>

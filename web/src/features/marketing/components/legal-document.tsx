@@ -2,8 +2,8 @@ import { formatDate } from './format-date';
 import { Markdown } from './markdown';
 import { PageIntro } from './page-intro';
 
-/** A long legal text: title, date of the last update, and the markdown body. */
-export function LegalDocument({ title, updated, markdown }: { title: string; updated: string; markdown: string }) {
+/** A long legal text: title, date of the last update, and the body (HTML rendered from markdown at build time). */
+export function LegalDocument({ title, updated, html }: { title: string; updated: string; html: string }) {
   return (
     <>
       <PageIntro title={title}>
@@ -13,7 +13,7 @@ export function LegalDocument({ title, updated, markdown }: { title: string; upd
       </PageIntro>
       <div className="section section--flush">
         <div className="container container--narrow">
-          <Markdown className="legal-text">{markdown}</Markdown>
+          <Markdown className="legal-text" html={html} />
         </div>
       </div>
     </>

@@ -1,13 +1,16 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown';
+import { markdownToHtml } from './markdown-html';
 
 afterEach(cleanup);
 
-const renderMd = (md: string) => render(<MemoryRouter><Markdown>{md}</Markdown></MemoryRouter>);
+// Markdown is rendered to HTML at build time (markdownToHtml) and shown by <Markdown html>: these
+// are the safety rules of that rendering, checked on what the browser gets.
+const renderMd = (md: string) => render(<MemoryRouter><Markdown html={markdownToHtml(md)} /></MemoryRouter>);
 
-describe('Markdown', () => {
+describe('markdownToHtml shown by <Markdown>', () => {
   it('renders blocked links as plain text, not clickable', () => {
     renderMd('[Click me](javascript:alert(1)) and [data](data:text/html,hi) and [vb](vbscript:x)');
     expect(screen.queryAllByRole('link')).toHaveLength(0);
@@ -81,6 +84,26 @@ describe('Markdown', () => {
       // Either the parser encoded it into a path on the site, or it is marked as leaving the site.
       if (target.origin !== 'https://site.example') expect(a.getAttribute('rel')).toBe('noopener noreferrer');
     }
+  });
+
+  it('routes a plain click on a site link through the router, and leaves modified clicks to the browser', () => {
+    function Where() {
+      return <output>{useLocation().pathname}</output>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/faq']}>
+        <Markdown html={markdownToHtml('[Premium](/premium) and [site](https://example.com)')} />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const premium = screen.getByRole('link', { name: 'Premium' });
+    expect(fireEvent.click(premium, { ctrlKey: true })).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('/faq');
+    expect(fireEvent.click(premium)).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('/premium');
+    expect(screen.getByRole('link', { name: 'site' }).hasAttribute('data-internal')).toBe(false);
   });
 
   it('does not render raw HTML', () => {

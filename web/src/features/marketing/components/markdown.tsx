@@ -1,32 +1,22 @@
-import ReactMarkdown, { type Components } from 'react-markdown';
-import { Link } from 'react-router-dom';
-import { isInternalPath, safeUrl } from './safe-url';
-
-const components: Components = {
-  a: ({ href, children, node: _node, ...rest }) => {
-    // A blocked address arrives here as undefined: show the text, but nothing to click.
-    if (!href) return <span className="md-blocked-link">{children}</span>;
-    if (isInternalPath(href)) return <Link to={href}>{children}</Link>;
-    // Anything not on the site (https:, mailto:, a look-alike path) gets no opener and no referrer.
-    return (
-      <a href={href} {...rest} rel="noopener noreferrer">
-        {children}
-      </a>
-    );
-  },
-  img: ({ src, alt, node: _node, ...rest }) => (src ? <img src={src} alt={alt ?? ''} loading="lazy" {...rest} /> : null),
-};
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { INTERNAL_LINK_ATTRIBUTE } from './internal-link';
 
 /**
- * Renders trusted-format markdown (FAQ answers, legal texts) safely: raw HTML is not rendered, and
- * `javascript:`, `vbscript:` and non-image `data:` addresses are dropped (see `safeUrl`).
+ * Shows markdown rendered at build time (`markdownToHtml` in markdown-html.tsx, through a
+ * `*.build.ts` module), so no markdown parser ships to the browser. A plain click on a same-site
+ * link goes through the router, as a `<Link>` would; modified clicks are left to the browser.
  */
-export function Markdown({ children, className }: { children: string; className?: string }) {
-  return (
-    <div className={['prose', className].filter(Boolean).join(' ')}>
-      <ReactMarkdown urlTransform={(url) => safeUrl(url)} components={components} skipHtml>
-        {children}
-      </ReactMarkdown>
-    </div>
-  );
+export function Markdown({ html, className }: { html: string; className?: string }) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const link = (event.target as Element).closest?.(`a[${INTERNAL_LINK_ATTRIBUTE}]`);
+    const href = link?.getAttribute('href');
+    if (!href || !event.currentTarget.contains(link)) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+  // The markup is this site's own text, rendered and checked by markdownToHtml at build time.
+  return <div className={['prose', className].filter(Boolean).join(' ')} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

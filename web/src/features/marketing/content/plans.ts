@@ -35,7 +35,8 @@ export const plans: Plan[] = [
     name: 'Premium',
     amountCents: PREMIUM_PRICE_CENTS,
     interval: 'year',
-    summary: `$12 per year, with a ${TRIAL_OFFER}. Cancel the trial at any time from your account page.`,
+    // The price and the trial are on the card's billing line; this does not repeat them.
+    summary: 'Every editing tool, renewed each year. Cancel the trial at any time from your account page.',
     points: ['Everything in Basic', 'Cropping', 'Annotation: blur, text and highlight', 'URL and date stamp', 'Smart PDF page splitting', 'Priority support'],
   },
 ];

@@ -2,7 +2,7 @@ import { siteFacts, mailto } from '../../../components/layout/site-facts';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { FaqList } from '../components/faq-list';
 import { PageIntro } from '../components/page-intro';
-import { faqCategories } from '../content/faq';
+import { faqHtmlCategories } from '../content/faq-html.build';
 
 export function FaqPage() {
   usePageTitle('FAQ');
@@ -16,7 +16,7 @@ export function FaqPage() {
       </PageIntro>
       <div className="section section--flush">
         <div className="container">
-          <FaqList categories={faqCategories} />
+          <FaqList categories={faqHtmlCategories} />
         </div>
       </div>
     </>

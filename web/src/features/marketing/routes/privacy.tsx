@@ -1,10 +1,11 @@
 import { usePageTitle } from '../../../components/ui/page-title';
 import { LegalDocument } from '../components/legal-document';
-import { privacyPolicy, privacyUpdated } from '../content/privacy';
+import { privacyUpdated } from '../content/privacy';
+import { privacyPolicyHtml } from '../content/privacy-html.build';
 
 export function PrivacyPage() {
   usePageTitle('Privacy Policy');
-  return <LegalDocument title="Privacy Policy" updated={privacyUpdated} markdown={privacyPolicy} />;
+  return <LegalDocument title="Privacy Policy" updated={privacyUpdated} html={privacyPolicyHtml} />;
 }
 
 export { PrivacyPage as Component };

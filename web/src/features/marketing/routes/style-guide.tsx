@@ -10,11 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { Markdown } from '../components/markdown';
 import { PageIntro } from '../components/page-intro';
-
-const markdownSample = `A paragraph with **bold** and \`code\`, a [safe link to the FAQ](/faq), an [external link](https://example.com), and a [blocked javascript link](javascript:alert('xss')), which shows as plain text because \`javascript:\` addresses are blocked.
-
-- A list item
-- Another, with a [blocked data link](data:text/html,hello)`;
+import { markdownSampleHtml } from '../content/style-guide-html.build';
 
 /** Internal demo page of the shared UI primitives. */
 export function StyleGuidePage() {
@@ -72,7 +68,7 @@ export function StyleGuidePage() {
           </section>
           <section aria-labelledby="sg-markdown">
             <h2 id="sg-markdown">Markdown</h2>
-            <Markdown>{markdownSample}</Markdown>
+            <Markdown html={markdownSampleHtml} />
           </section>
           <section aria-labelledby="sg-newsletter">
             <h2 id="sg-newsletter">Newsletter form</h2>

@@ -1,0 +1,23 @@
+/**
+ * The name a user goes by ("Welcome {name}", the header, organisation member lists): optional,
+ * set at sign-up or on /account, or taken from a social provider. Stored as Cognito's standard
+ * `name` attribute and on the user row.
+ */
+
+/** At most this many characters (code points, so an emoji counts once and is never cut in half). */
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+/** Longer input is refused outright (400) rather than cut: nobody types this much by accident. */
+export const DISPLAY_NAME_INPUT_MAX = 1000;
+
+/**
+ * Tidies a name as typed: control characters removed, runs of white space made one space, trimmed,
+ * then cut to DISPLAY_NAME_MAX_LENGTH code points (never inside a surrogate pair). An empty result
+ * means "no name".
+ */
+export function normalizeDisplayName(input: string): string {
+  const tidy = input.replace(/\p{Cc}+/gu, ' ').replace(/\s+/gu, ' ').trim();
+  return Array.from(tidy).slice(0, DISPLAY_NAME_MAX_LENGTH).join('').trim();
+}
+
+/** What a person is called: their name, else their e-mail. */
+export const displayNameOf = (p: { name?: string | null; email: string }): string => p.name?.trim() || p.email;

@@ -1,0 +1,5 @@
+import { realPageTests, test } from './real-pages';
+
+const WINDOW = { width: 1280, height: 800 };
+test.use({ dpr: 2, windowSize: WINDOW });
+realPageTests(2, WINDOW);

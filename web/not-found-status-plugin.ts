@@ -1,0 +1,37 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Plugin } from 'vite';
+import { isKnownPath } from './src/config/paths';
+
+/**
+ * A page request: GET or HEAD for HTML at a path whose last segment has no file extension (not
+ * Vite's own /@vite/… or /@fs/… modules).
+ */
+export function isPageRequest(req: Pick<IncomingMessage, 'method' | 'headers'>, pathname: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (pathname.startsWith('/@') || pathname.startsWith('/__') || /\.[^/]*$/.test(pathname)) return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+/** Makes the response's status 404 whatever the server sets later (Vite's index.html answer sets 200). */
+export function answerNotFound(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 200 ? 404 : status, ...rest)) as ServerResponse['writeHead'];
+}
+
+/**
+ * The dev server answers an address the site has no page for (config/paths.ts, `isKnownPath`)
+ * with HTTP 404 and the SPA, which shows Page not found, as the built site and CloudFront do. The
+ * site's own routes keep the SPA fallback's 200.
+ */
+export function notFoundStatus(): Plugin {
+  return {
+    name: 'fps-not-found-status',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const pathname = new URL(req.url ?? '/', 'http://dev.invalid').pathname;
+        if (isPageRequest(req, pathname) && !isKnownPath(decodeURIComponent(pathname))) answerNotFound(res);
+        next();
+      });
+    },
+  };
+}
