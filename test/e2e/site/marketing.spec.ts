@@ -185,8 +185,9 @@ test('FAQ anchor #help-i-cant-log-in scrolls into view', async ({ page }) => {
 // the trial to new subscribers only; the FAQ says what cancelling does (lambdas/account/cancel-subscription.ts).
 test('/premium and the FAQ promise the trial to new subscribers only and say what cancelling does', async ({ page }) => {
   await page.goto('/premium');
-  // The intro and the Premium card both say it.
-  await expect(page.getByRole('main').getByText('$12 per year, with a 7-day free trial for new subscribers.', { exact: false })).toHaveCount(2);
+  // The intro says it; the Premium card says it once, on its billing line (not again in its summary).
+  await expect(page.getByRole('main').getByText('$12 per year, with a 7-day free trial for new subscribers.', { exact: false })).toHaveCount(1);
+  await expect(page.getByRole('main').getByText('7-day free trial for new subscribers', { exact: false })).toHaveCount(2);
   await expect(page.getByText(/free trial starts today|Start your (7-day )?free trial/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/checkout');
 
