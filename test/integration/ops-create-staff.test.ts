@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminGetUserCommand, AdminListGroupsForUserCommand,
   AdminSetUserMFAPreferenceCommand, AssociateSoftwareTokenCommand, InitiateAuthCommand, InvalidParameterException,
@@ -12,23 +11,11 @@ import { routes } from '#shared/api/routes';
 import { usersRepo } from '../../lambdas/adapters/users-repo';
 import { cognitoAdmin } from '../../scripts/local/cognito';
 import { createStaff } from '../../scripts/ops/create-staff';
+import { totpCode as totp } from '../../scripts/local/seed';
 import { callApi, pool, signedInUser, uniqueEmail } from './helpers';
 
 const TEMP_PASSWORD = 'TempPass1';
 const NEW_PASSWORD = 'StaffPass99';
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
-function totp(base32: string, now = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of base32.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const h = createHmac('sha1', key).update(counter).digest();
-  const o = h[h.length - 1]! & 0xf;
-  return String((h.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 describe('ops:create-staff against cognito-local and dynalite', () => {
   let real: CognitoIdentityProviderClient;
