@@ -1,5 +1,5 @@
 /**
- * How the memory sizes in infra/route-sizes.ts were measured (see infra/README.md "Sizing").
+ * How the memory sizes in infra/route-deploy.ts were measured (see infra/README.md "Sizing").
  * Bundles every route function with the deployed settings (infra/bundling.ts), imports each
  * bundle in a fresh Node process and reads its peak RSS; for finalizeImage it also runs the
  * thumbnail work (sharp) on a large full-page capture. Prints peak RSS and the size the rule
@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { routeList } from '#shared/api/routes';
 import { lambdaEsbuildOptions } from './bundling';
-import { memoryFromPeak } from './route-sizes';
+import { memoryFromPeak } from './route-deploy';
 import { repoRoot } from './settings';
 
 const out = path.join(repoRoot, '.local', 'lambda-memory');
@@ -29,7 +29,7 @@ const env = {
 /** Thumbnail of a 1280 × 30,000 px PNG capture (38 MP, the size of a long page at DPR 1). */
 const SHARP_WORK = `
 const sharp = (await import('sharp')).default;
-const { inspectImage, makeThumbnail } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'lambdas/images/image-file.ts')).href)});
+const { inspectImage, makeThumbnail } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'lambdas/images/lib/image-file.ts')).href)});
 const png = await sharp({ create: { width: 1280, height: 30000, channels: 3, background: '#88aacc' } }).png().toBuffer();
 const info = await inspectImage(png);
 await makeThumbnail(png, info);`;

@@ -3,7 +3,7 @@
  *
  * 1. Bundles each function exactly as the CDK construct does (the settings of infra/bundling.ts,
  *    through esbuild's JS API): every route of `routeList` (shared/api/routes.ts), with the native
- *    modules of infra/route-grants.ts left external, plus the Cognito PostConfirmation trigger.
+ *    modules of infra/route-deploy.ts left external, plus the Cognito PostConfirmation trigger.
  *    Output goes to .local/bench-lambdas/<function>/index.mjs, inside the repository so that the
  *    external `@aws-sdk/*` (and `sharp`) resolve from node_modules, as they do from the runtime
  *    and the layer on Lambda.
@@ -31,7 +31,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { routeList } from '#shared/api/routes';
 import { lambdaEsbuildOptions } from '../infra/bundling';
-import { routeGrants, type Grants } from '../infra/route-grants';
+import { routeDeploy, type Grants } from '../infra/route-deploy';
 
 const root = resolve(import.meta.dirname, '..');
 const outRoot = join(root, '.local', 'bench-lambdas');
@@ -46,7 +46,7 @@ interface Fn {
 }
 
 const functions: Fn[] = [
-  ...routeList.map((r) => ({ name: r.id, handler: r.handler, grants: routeGrants[r.id as keyof typeof routeGrants] })),
+  ...routeList.map((r) => ({ name: r.id, handler: r.handler, grants: routeDeploy[r.id].grants })),
   // infra/stacks/auth-stack.ts: RW on the users table.
   { name: 'postConfirmation', handler: 'auth-triggers/post-confirmation', grants: { tables: { users: 'RW' } } },
 ];

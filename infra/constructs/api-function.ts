@@ -59,7 +59,7 @@ export interface ApiFunctionProps
   extends Omit<NodejsFunctionProps, 'runtime' | 'architecture' | 'entry' | 'handler' | 'logGroup' | 'loggingFormat' | 'role' | 'bundling' | 'environment'> {
   /** Only names of the list the handlers read (shared/deploy/lambda-env.ts). */
   readonly environment?: LambdaEnvironment;
-  /** Required (no default): infra/route-sizes.ts sizes every function by measurement. */
+  /** Required (no default): infra/route-deploy.ts sizes every function by measurement. */
   readonly memorySize: number;
   readonly timeout: Duration;
   /** Handler module under `lambdas/`, without extension (the route table's `handler`). */

@@ -8,13 +8,12 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { routeList } from '#shared/api/routes';
-import type { RouteDef } from '#shared/api/route';
+import { needsToken, type RouteDef } from '#shared/api/route';
 import { ApiFunction } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
 import { resourcePrefix, stripePriceParam, stripeSecretParam, stripeWebhookPreviousSecretParam, stripeWebhookSecretParam } from '../names';
 import { DataRefs } from '../refs';
-import { routeGrants } from '../route-grants';
-import { routeSizes } from '../route-sizes';
+import { routeDeploy } from '../route-deploy';
 import type { Site } from '../site-url';
 import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
 import type { TableKey } from '#shared/deploy/tables';
@@ -33,7 +32,7 @@ export interface ApiStackProps extends StackProps {
 }
 
 /** Routes callable without a Cognito token: the ones anybody on the internet can hammer. */
-export const isPublicRoute = (route: Pick<RouteDef, 'caller'>) => !needsJwt(route);
+export const isPublicRoute = (route: Pick<RouteDef, 'caller'>) => !needsToken(route);
 
 /**
  * API Gateway HTTP route key path. HTTP APIs reject route paths ending in `/` and route a request
@@ -42,15 +41,12 @@ export const isPublicRoute = (route: Pick<RouteDef, 'caller'>) => !needsJwt(rout
  */
 export const awsRoutePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/** Whether API Gateway checks a Cognito JWT before the handler runs. */
-export const needsJwt = (route: Pick<RouteDef, 'caller'>) => route.caller === 'user' || route.caller === 'staff';
-
 const pascal = (id: string) => id[0]!.toUpperCase() + id.slice(1);
 
 /**
  * The HTTP API, generated from the route table: one function and one route per entry, the JWT
  * authorizer on `user` and `staff` routes (handlers check the `staff` group again), least-privilege
- * grants from infra/route-grants.ts.
+ * grants, memory and timeout from infra/route-deploy.ts.
  */
 export class ApiStack extends Stack {
   readonly api: apigwv2.HttpApi;
@@ -139,9 +135,8 @@ export class ApiStack extends Stack {
     // CloudFormation JSON (RouteSettings is an untyped map by route key), hence the PascalCase keys.
     const publicRouteSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of routeList) {
-      const grants = routeGrants[route.id as keyof typeof routeGrants];
+      const { grants, size } = routeDeploy[route.id];
       const name = pascal(route.id);
-      const size = routeSizes[route.id as keyof typeof routeSizes];
       const fn = new ApiFunction(this, `${name}Fn`, {
         functionName: `${prefix}-${route.id}`,
         description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
@@ -182,9 +177,9 @@ export class ApiStack extends Stack {
         path: awsRoutePath(route.path),
         methods: [apigwv2.HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${name}Integration`, fn),
-        authorizer: needsJwt(route) ? authorizer : undefined,
+        authorizer: needsToken(route) ? authorizer : undefined,
       });
-      if (!needsJwt(route)) {
+      if (!needsToken(route)) {
         // AwsSolutions-APIG4: the route table declares this route callable without a Cognito
         // token. 'public' routes are the invite-token and contact-form endpoints (the invite
         // token itself is the credential); 'stripe-signature' is Stripe's webhook, whose

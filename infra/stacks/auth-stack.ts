@@ -7,7 +7,7 @@ import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
 import type { EnvironmentConfig } from '../environments';
 import { googleClientSecretName, oauthDomainOf, resourcePrefix } from '../names';
 import { DataRefs } from '../refs';
-import { postConfirmationSize } from '../route-sizes';
+import { postConfirmationSize } from '../route-deploy';
 import type { Site } from '../site-url';
 
 export interface AuthStackProps extends StackProps {

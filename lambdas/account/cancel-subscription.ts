@@ -1,9 +1,8 @@
 import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { isLiveSubscription } from '#shared/domain/subscription';
-import { stripe } from '../adapters/stripe-client';
+import { isStripeClientError, stripe } from '../adapters/stripe-client';
 import { billingOwnerOf, syncHintOf } from '../billing/lib/billing-owner';
-import { isStripeClientError } from '../billing/lib/stripe-errors';
 import { syncSubscription } from '../billing/lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';

@@ -10,7 +10,7 @@ import { callApi, pool, signedInUser, uniqueEmail } from '../../test/integration
 import { usersRepo } from '../adapters/users-repo';
 import type { ApiEvent } from '../lib/http';
 import { logger } from '../lib/logger';
-import { EMAIL_TAKEN_MESSAGE, WRONG_CODE_MESSAGE } from './change-email-rules';
+import { EMAIL_TAKEN_MESSAGE, WRONG_CODE_MESSAGE } from './lib/change-email-rules';
 import { handler as verifyHandler } from './verify-email';
 
 async function cognitoEmail(userId: string) {

@@ -1,15 +1,15 @@
 import { routes } from '#shared/api/routes';
-import { isAliasExists, ownEmailChange } from '../adapters/cognito-client';
+import { isAliasExists, isNotAuthorized, ownEmailChange } from '../adapters/cognito-client';
 import { sendEmail } from '../adapters/email';
 import { accessTokenOf } from '../lib/access-token';
 import { defineHandler } from '../lib/define-handler';
 import { unauthorized } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { takeEmailCodeSend } from './change-email-limits';
-import { assertEmailChangeable, codeError, isEmailTaken, isNotAuthorized } from './change-email-rules';
+import { takeEmailCodeSend } from './lib/change-email-limits';
+import { assertEmailChangeable, codeError, isEmailTaken } from './lib/change-email-rules';
 import { requireUserRow } from './lib/load-account';
 
-export { EMAIL_TAKEN_MESSAGE } from './change-email-rules';
+export { EMAIL_TAKEN_MESSAGE } from './lib/change-email-rules';
 
 /** The mail the holder of an address gets when someone asks to move their account to it. */
 function ownerNotice(email: string) {

@@ -27,12 +27,12 @@ describe('updateAccountName (local API, cognito-local, dynalite)', () => {
     expect((await usersRepo.get(u.userId))?.name).toBe('');
   });
 
-  it('cuts a long name by code points (an emoji is never split) and refuses bad input with 400', async () => {
+  it('cuts a long name by whole graphemes (cut-text.ts: an emoji is never split) and refuses bad input with 400', async () => {
     const u = await signedInUser();
     const r = await setName(u.accessToken, '🧮'.repeat(DISPLAY_NAME_MAX_LENGTH + 10));
     expect(r.status).toBe(200);
-    expect((r.body as { name: string }).name).toBe('🧮'.repeat(DISPLAY_NAME_MAX_LENGTH));
-    expect(await cognitoName(u.userId)).toBe('🧮'.repeat(DISPLAY_NAME_MAX_LENGTH));
+    expect((r.body as { name: string }).name).toBe('🧮'.repeat(DISPLAY_NAME_MAX_LENGTH / 2));
+    expect(await cognitoName(u.userId)).toBe('🧮'.repeat(DISPLAY_NAME_MAX_LENGTH / 2));
 
     for (const bad of [42, null, 'x'.repeat(1001)]) expect((await setName(u.accessToken, bad)).status).toBe(400);
     expect((await callApi(routes.updateAccountName, { token: u.accessToken, body: { name: 'A', extra: 1 } as never })).status).toBe(400);

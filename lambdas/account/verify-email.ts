@@ -1,5 +1,6 @@
 import { routes } from '#shared/api/routes';
-import { cognitoUsers, ownEmailChange } from '../adapters/cognito-client';
+import { cognitoAdmin } from '../adapters/cognito-admin';
+import { isNotAuthorized, ownEmailChange } from '../adapters/cognito-client';
 import { stripe } from '../adapters/stripe-client';
 import { usersRepo, type UserRow } from '../adapters/users-repo';
 import { accessTokenOf } from '../lib/access-token';
@@ -7,8 +8,8 @@ import { defineHandler } from '../lib/define-handler';
 import { DomainError, unauthorized } from '../lib/errors';
 import { logger } from '../lib/logger';
 import {
-  assertEmailChangeable, codeError, emailTaken, isNotAuthorized, NOTHING_PENDING_MESSAGE,
-} from './change-email-rules';
+  assertEmailChangeable, codeError, emailTaken, NOTHING_PENDING_MESSAGE,
+} from './lib/change-email-rules';
 import { requireUserRow } from './lib/load-account';
 
 /** Receipts follow the new address. Stripe is not the source of truth for sign-in, so a failure is only logged. */
@@ -24,7 +25,7 @@ async function syncStripeCustomerEmail(user: UserRow, email: string): Promise<vo
 /** Puts the old (verified) address back in Cognito when our side of the change cannot be made. */
 async function revertCognito(user: UserRow, attempted: string): Promise<void> {
   try {
-    await cognitoUsers.setVerifiedEmail(user.userId, user.email);
+    await cognitoAdmin.setVerifiedEmail(user.userId, user.email);
   } catch (revertError) {
     logger.error('verify-email: Cognito e-mail could not be reverted; Cognito and the user row disagree', {
       userId: user.userId, cognitoEmail: attempted, rowEmail: user.email, error: revertError as Error,

@@ -1,10 +1,10 @@
 import {
-  AdminConfirmSignUpCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminListGroupsForUserCommand,
-  AdminUpdateUserAttributesCommand, AdminUserGlobalSignOutCommand, ListUsersCommand, type AttributeType,
+  AdminConfirmSignUpCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminListGroupsForUserCommand,
+  AdminSetUserPasswordCommand, AdminUpdateUserAttributesCommand, AdminUserGlobalSignOutCommand, ListUsersCommand, type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoFilterValue } from '#shared/rules/admin-search';
 import { config } from '../lib/config';
-import { cognito } from './cognito-client';
+import { cognito, isUserNotFound } from './cognito-client';
 
 /**
  * The Cognito operations of the staff admin tool, on the shared client of `cognito-client.ts`.
@@ -19,6 +19,12 @@ export interface CognitoAdminUser {
   created: string | null;
   updated: string | null;
   attributes: Record<string, string>;
+}
+
+/** A user just created: its Cognito username (the sub in AWS, the e-mail in cognito-local) and its sub. */
+export interface CreatedAccount {
+  username: string;
+  sub: string;
 }
 
 const userPoolId = () => config.userPoolId();
@@ -51,15 +57,24 @@ function toUser(u: RawUser, attributes: AttributeType[] | undefined): CognitoAdm
   };
 }
 
-/** Cognito's answer for a username that does not exist. */
-export const isUserNotFound = (e: unknown): boolean => e instanceof Error && e.name === 'UserNotFoundException';
+/** The user id everywhere else in the product: the `sub` (the username where a pool has none). */
+export const subOf = (u: CognitoAdminUser): string => u.attributes.sub ?? u.username;
 
-async function listWhere(attribute: 'sub' | 'email', value: string, limit: number): Promise<CognitoAdminUser[]> {
+/** One ListUsers page with a filter (`email = "…"`, `email ^= "…"`), and the token of the next page. */
+async function listPage(
+  filter: { attribute: 'sub' | 'email'; op: '=' | '^='; value: string }, limit: number, paginationToken?: string,
+): Promise<{ users: CognitoAdminUser[]; next?: string }> {
   const r = await cognito().send(
-    new ListUsersCommand({ UserPoolId: userPoolId(), Filter: `${attribute} = "${cognitoFilterValue(value)}"`, Limit: limit }),
+    new ListUsersCommand({
+      UserPoolId: userPoolId(), Filter: `${filter.attribute} ${filter.op} "${cognitoFilterValue(filter.value)}"`,
+      Limit: limit, PaginationToken: paginationToken,
+    }),
   );
-  return (r.Users ?? []).map((u) => toUser(u, u.Attributes));
+  return { users: (r.Users ?? []).map((u) => toUser(u, u.Attributes)), next: r.PaginationToken };
 }
+
+const listWhere = async (attribute: 'sub' | 'email', value: string, limit: number): Promise<CognitoAdminUser[]> =>
+  (await listPage({ attribute, op: '=', value }, limit)).users;
 
 export const cognitoAdmin = {
   /** The user whose `sub` is exactly this (ListUsers with a sub filter). */
@@ -70,6 +85,38 @@ export const cognitoAdmin = {
   /** Users whose e-mail attribute is exactly this (normally one). */
   async findByEmail(email: string): Promise<CognitoAdminUser[]> {
     return listWhere('email', email, 10);
+  },
+
+  /**
+   * One page of the users whose e-mail begins with `prefix` (ListUsers `email ^= "…"`; cognito-local
+   * does the same). A filtered page may hold fewer users than `limit` and still have a `next`.
+   */
+  async listByEmailPrefix(prefix: string, limit: number, paginationToken?: string): Promise<{ users: CognitoAdminUser[]; next?: string }> {
+    return listPage({ attribute: 'email', op: '^=', value: prefix }, limit, paginationToken);
+  },
+
+  /**
+   * Creates a user with a temporary password (Cognito FORCE_CHANGE_PASSWORD), the e-mail marked
+   * verified (the caller vouches for it) and no welcome message (the product sends its own mail).
+   * Answers the username and the sub.
+   */
+  async createUser(email: string, temporaryPassword: string): Promise<CreatedAccount> {
+    const r = await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId(), Username: email, TemporaryPassword: temporaryPassword, MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+      }),
+    );
+    if (!r.User?.Username) throw new Error('AdminCreateUser answered without a user');
+    const user = toUser(r.User, r.User.Attributes);
+    return { username: user.username, sub: subOf(user) };
+  },
+
+  /** Sets the user's password for good (the user is CONFIRMED afterwards). */
+  async setPermanentPassword(username: string, password: string): Promise<void> {
+    await cognito().send(
+      new AdminSetUserPasswordCommand({ UserPoolId: userPoolId(), Username: username, Password: password, Permanent: true }),
+    );
   },
 
   /** AdminGetUser by username (or alias); undefined when there is no such user. */
@@ -108,10 +155,11 @@ export const cognitoAdmin = {
   },
 
   /**
-   * Marks the user's current e-mail verified. The address is sent along unchanged: Cognito then
-   * sends no code (the address is marked verified in the same call), and cognito-local insists.
+   * Sets the user's e-mail and marks it verified in the same call, so Cognito sends no code and
+   * the user keeps signing in with it: staff verifying the current address (sent along unchanged,
+   * which cognito-local insists on), or an e-mail change put back to the old address.
    */
-  async markEmailVerified(username: string, email: string): Promise<void> {
+  async setVerifiedEmail(username: string, email: string): Promise<void> {
     await cognito().send(
       new AdminUpdateUserAttributesCommand({
         UserPoolId: userPoolId(), Username: username,

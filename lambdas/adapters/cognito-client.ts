@@ -1,6 +1,5 @@
 import {
-  AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient, DeleteUserAttributesCommand, GetUserCommand, ListUsersCommand,
-  UpdateUserAttributesCommand, VerifyUserAttributeCommand,
+  CognitoIdentityProviderClient, DeleteUserAttributesCommand, GetUserCommand, UpdateUserAttributesCommand, VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { awsEndpoints, config } from '../lib/config';
 
@@ -22,40 +21,8 @@ export function cognito(): CognitoIdentityProviderClient {
   return client;
 }
 
-const userPoolId = () => config.userPoolId();
-
-/** Cognito filter values are double-quoted; quotes and backslashes inside must be escaped. */
-const filterValue = (v: string) => v.replace(/["\\]/g, '\\$&');
-
-export const cognitoUsers = {
-  /** The `sub` of every Cognito user whose e-mail attribute is exactly `email`. */
-  async subsWithEmail(email: string): Promise<string[]> {
-    const r = await cognito().send(
-      new ListUsersCommand({ UserPoolId: userPoolId(), Filter: `email = "${filterValue(email)}"`, Limit: 10 }),
-    );
-    return (r.Users ?? [])
-      .map((u) => u.Attributes?.find((a) => a.Name === 'sub')?.Value)
-      .filter((s): s is string => !!s);
-  },
-
-  /**
-   * Sets the user's e-mail and marks it verified, so the user keeps signing in with it (an
-   * unverified address would leave them unable to sign in or reset the password).
-   */
-  async setVerifiedEmail(username: string, email: string): Promise<void> {
-    await cognito().send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: userPoolId(),
-        Username: username,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-  },
-};
-export type CognitoUsers = typeof cognitoUsers;
+// The Cognito calls that staff and operators make with IAM (ListUsers, AdminUpdateUserAttributes…)
+// are in cognito-admin.ts.
 
 /**
  * The user's own e-mail change, called with their access token (no IAM permission involved). The
@@ -94,6 +61,7 @@ export const ownName = {
   },
 };
 
+/** Cognito's errors, told apart by their exception name (the one place that knows these names). */
 const named = (name: string) => (e: unknown): boolean => e instanceof Error && e.name === name;
 export const isCodeMismatch = named('CodeMismatchException');
 export const isExpiredCode = named('ExpiredCodeException');
@@ -102,4 +70,11 @@ export const isTooManyAttempts = (e: unknown) =>
   named('LimitExceededException')(e) || named('TooManyFailedAttemptsException')(e) || named('TooManyRequestsException')(e);
 
 /** Cognito's answer when the new e-mail is another user's sign-in alias. */
-export const isAliasExists = (e: unknown): boolean => e instanceof Error && e.name === 'AliasExistsException';
+export const isAliasExists = named('AliasExistsException');
+/** Cognito refuses a token that was revoked (signed out everywhere) or is not an access token. */
+export const isNotAuthorized = named('NotAuthorizedException');
+/** Cognito refuses a password (policy): the product's password rule explains it. */
+export const isInvalidPassword = named('InvalidPasswordException');
+export const isUsernameExists = named('UsernameExistsException');
+/** Cognito's answer for a username that does not exist. */
+export const isUserNotFound = named('UserNotFoundException');

@@ -4,7 +4,7 @@ import { dynamo, isConditionalCheckFailed } from './dynamo-client';
 
 export interface ImageRow {
   userId: string;
-  /** Sort key; time-ordered (see lambdas/images/image-keys.ts), so a query lists images by creation. */
+  /** Sort key; time-ordered (see lambdas/images/lib/image-keys.ts), so a query lists images by creation. */
   imageId: string;
   title: string;
   notes: string;

@@ -59,6 +59,16 @@ async function conditional(write: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+/** Runs a conditional write that answers an item (ReturnValues); undefined when its condition did not hold. */
+async function conditionalItem(write: () => Promise<{ Attributes?: Record<string, unknown> }>): Promise<MemberRow | undefined> {
+  try {
+    return (await write()).Attributes as MemberRow | undefined;
+  } catch (e) {
+    if (isConditionalCheckFailed(e)) return undefined;
+    throw e;
+  }
+}
+
 const nowIso = () => new Date().toISOString();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -73,6 +83,26 @@ const unclaimed = () => ({
 /** A pending (not admin) invitation with this token that has not expired; values from liveInviteValues. */
 const LIVE_INVITE = 'orgStatus = :invited AND orgRole <> :admin AND inviteTokenHash = :h AND inviteExpiresAt > :now';
 const liveInviteValues = (tokenHash: string, now: number) => ({ ':invited': 'invited', ':admin': 'admin', ':h': tokenHash, ':now': now });
+
+/**
+ * Updates a live invitation with this token (LIVE_INVITE, and `condition`), `:iso` being now;
+ * answers the item after the update, or undefined when the conditions do not hold.
+ */
+const updateLiveInvite = (
+  orgId: string, userId: string, tokenHash: string, now: number,
+  u: { condition: string; update: string; values: Record<string, unknown> },
+): Promise<MemberRow | undefined> =>
+  conditionalItem(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
+        ConditionExpression: `${LIVE_INVITE} AND ${u.condition}`,
+        UpdateExpression: u.update,
+        ExpressionAttributeValues: { ...liveInviteValues(tokenHash, now), ':iso': nowIso(), ...u.values },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
 
 export const orgsRepo = {
   async getOrg(orgId: string): Promise<OrgRow | undefined> {
@@ -197,11 +227,23 @@ export const orgsRepo = {
     );
   },
 
+  /** Deletes a member item, whatever its status; answers the deleted item, or undefined when it was already gone. */
+  async deleteMember(orgId: string, userId: string): Promise<MemberRow | undefined> {
+    return conditionalItem(() =>
+      dynamo().send(
+        new DeleteCommand({
+          TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
+          ConditionExpression: 'attribute_exists(orgId)', ReturnValues: 'ALL_OLD',
+        }),
+      ),
+    );
+  },
+
   /** A fresh token for a pending invitation (resend); undefined when the member is no longer invited. */
   async renewInvite(orgId: string, userId: string, invite: { hash: string; expiresAt: number }): Promise<MemberRow | undefined> {
     const free = unclaimed();
-    try {
-      const r = await dynamo().send(
+    return conditionalItem(() =>
+      dynamo().send(
         new UpdateCommand({
           TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
           ConditionExpression: `orgStatus = :invited AND orgRole <> :admin AND ${free.condition}`,
@@ -211,18 +253,14 @@ export const orgsRepo = {
           },
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return r.Attributes as MemberRow;
-    } catch (e) {
-      if (isConditionalCheckFailed(e)) return undefined;
-      throw e;
-    }
+      ),
+    );
   },
 
   /** Moves a (non-admin) member from one status to another; undefined when it is not in `from`. */
   async changeStatus(orgId: string, userId: string, from: OrgStatus, to: OrgStatus): Promise<MemberRow | undefined> {
-    try {
-      const r = await dynamo().send(
+    return conditionalItem(() =>
+      dynamo().send(
         new UpdateCommand({
           TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
           ConditionExpression: 'orgStatus = :from AND orgRole <> :admin',
@@ -230,12 +268,8 @@ export const orgsRepo = {
           ExpressionAttributeValues: { ':from': from, ':to': to, ':admin': 'admin', ':now': nowIso() },
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return r.Attributes as MemberRow;
-    } catch (e) {
-      if (isConditionalCheckFailed(e)) return undefined;
-      throw e;
-    }
+      ),
+    );
   },
 
   /**
@@ -260,18 +294,14 @@ export const orgsRepo = {
       conditions.push('inviteTokenHash = :h');
       values[':h'] = match.inviteTokenHash;
     }
-    try {
-      const r = await dynamo().send(
+    return conditionalItem(() =>
+      dynamo().send(
         new DeleteCommand({
           TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
           ConditionExpression: conditions.join(' AND '), ExpressionAttributeValues: values, ReturnValues: 'ALL_OLD',
         }),
-      );
-      return r.Attributes as MemberRow | undefined;
-    } catch (e) {
-      if (isConditionalCheckFailed(e)) return undefined;
-      throw e;
-    }
+      ),
+    );
   },
 
   /**
@@ -280,24 +310,11 @@ export const orgsRepo = {
    */
   async activateInvite(orgId: string, userId: string, tokenHash: string, now: number): Promise<MemberRow | undefined> {
     const free = unclaimed();
-    try {
-      const r = await dynamo().send(
-        new UpdateCommand({
-          TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
-          ConditionExpression:
-            `${LIVE_INVITE} AND ${free.condition}`,
-          UpdateExpression: 'SET orgStatus = :active, updated = :iso REMOVE inviteTokenHash, inviteExpiresAt, acceptedBy, acceptedAt',
-          ExpressionAttributeValues: {
-            ...liveInviteValues(tokenHash, now), ':active': 'active', ':iso': nowIso(), ...free.values,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return r.Attributes as MemberRow;
-    } catch (e) {
-      if (isConditionalCheckFailed(e)) return undefined;
-      throw e;
-    }
+    return updateLiveInvite(orgId, userId, tokenHash, now, {
+      condition: free.condition,
+      update: 'SET orgStatus = :active, updated = :iso REMOVE inviteTokenHash, inviteExpiresAt, acceptedBy, acceptedAt',
+      values: { ':active': 'active', ...free.values },
+    });
   },
 
   /**
@@ -308,25 +325,11 @@ export const orgsRepo = {
    */
   async claimInvite(orgId: string, userId: string, tokenHash: string, now: number, claimant: string): Promise<MemberRow | undefined> {
     const free = unclaimed();
-    try {
-      const r = await dynamo().send(
-        new UpdateCommand({
-          TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
-          ConditionExpression:
-            `${LIVE_INVITE} AND (${free.condition} OR acceptedBy = :by)`,
-          UpdateExpression: 'SET acceptedBy = :by, acceptedAt = :at, updated = :iso',
-          ExpressionAttributeValues: {
-            ...liveInviteValues(tokenHash, now), ':by': claimant, ':at': nowSeconds(),
-            ':iso': nowIso(), ...free.values,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return r.Attributes as MemberRow;
-    } catch (e) {
-      if (isConditionalCheckFailed(e)) return undefined;
-      throw e;
-    }
+    return updateLiveInvite(orgId, userId, tokenHash, now, {
+      condition: `(${free.condition} OR acceptedBy = :by)`,
+      update: 'SET acceptedBy = :by, acceptedAt = :at, updated = :iso',
+      values: { ':by': claimant, ':at': nowSeconds(), ...free.values },
+    });
   },
 };
 export type OrgsRepo = typeof orgsRepo;

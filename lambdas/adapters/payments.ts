@@ -1,9 +1,7 @@
 import type Stripe from 'stripe';
 import type { Payment } from '#shared/domain/subscription';
 import { config } from '../lib/config';
-import { stripe } from './stripe-client';
-
-const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
+import { idOf, stripe } from './stripe-client';
 
 /** The product's own prices need no lookup: their nicknames are the plan names. */
 function knownNicknames(): Map<string, string> {

@@ -33,6 +33,36 @@ export async function webhookSecret(): Promise<string> {
 }
 
 /**
+ * The secret being retired during a webhook-secret rotation (docs/operations.md): optional, and
+ * read only when the current secret does not verify, so outside a rotation nothing changes.
+ */
+async function previousWebhookSecret(): Promise<string | undefined> {
+  const value = config.stripePreviousWebhookSecret();
+  if (value) return value;
+  const name = config.stripePreviousWebhookSecretParam();
+  return name ? secureParameter(name).catch(() => undefined) : undefined;
+}
+
+/**
+ * The event a webhook delivery carries, its signature checked on the raw body with the current
+ * secret, else (during a rotation) with the previous one; undefined when neither verifies.
+ */
+export async function verifiedWebhookEvent(rawBody: string | Buffer, signature: string): Promise<Stripe.Event | undefined> {
+  const s = await stripe();
+  try {
+    return s.webhooks.constructEvent(rawBody, signature, await webhookSecret());
+  } catch {
+    const previous = await previousWebhookSecret();
+    if (!previous) return undefined;
+    try {
+      return s.webhooks.constructEvent(rawBody, signature, previous);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
  * One SDK client per container. `STRIPE_API_BASE` (e.g. http://127.0.0.1:12111) points it at the
  * local emulator; unset, it talks to Stripe itself with whatever key is configured.
  */
@@ -56,3 +86,14 @@ export function stripe(): Promise<Stripe> {
   });
   return client;
 }
+
+/** Stripe's "No such …" answer (an id that does not exist, or belongs to another account/mode). */
+export const isMissingResource = (e: unknown): boolean =>
+  e instanceof Stripe.errors.StripeInvalidRequestError && (e.code === 'resource_missing' || e.statusCode === 404);
+
+/** Any error Stripe itself answered with a 4xx (bad request, card error, idempotency...). */
+export const isStripeClientError = (e: unknown): e is Stripe.errors.StripeError =>
+  e instanceof Stripe.errors.StripeError && typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500;
+
+/** The id of an expandable field, whether Stripe sent the id or the expanded object. */
+export const idOf = (x: string | { id: string } | null | undefined): string | undefined => (typeof x === 'string' ? x : x?.id);

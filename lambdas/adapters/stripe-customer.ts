@@ -5,7 +5,7 @@ import { tableName } from '../lib/config';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { dynamo, isConditionalCheckFailed } from './dynamo-client';
-import { stripe } from './stripe-client';
+import { isMissingResource, stripe } from './stripe-client';
 import { usersRepo, type UserRow } from './users-repo';
 
 /**
@@ -102,4 +102,29 @@ async function claimCustomer(userId: string, customerId: string): Promise<string
     logger.warn('another Stripe customer was stored first; leaving this one unused', { userId, kept: row.stripeCustomerId, unused: customerId });
     return row.stripeCustomerId;
   }
+}
+
+/** A customer by id (a deleted one too); undefined when Stripe has no such customer. */
+export async function retrieveCustomer(id: string): Promise<Stripe.Customer | Stripe.DeletedCustomer | undefined> {
+  try {
+    return await (await stripe()).customers.retrieve(id);
+  } catch (e) {
+    if (isMissingResource(e)) return undefined;
+    throw e;
+  }
+}
+
+/** The first customer Stripe lists with exactly this e-mail. */
+export async function findCustomerByEmail(email: string): Promise<Stripe.Customer | undefined> {
+  return (await (await stripe()).customers.list({ email, limit: 1 })).data[0];
+}
+
+/** Every subscription of a customer, whatever its status. */
+export async function* subscriptionsOfCustomer(customerId: string): AsyncGenerator<Stripe.Subscription> {
+  yield* (await stripe()).subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
+}
+
+/** Cancels a subscription now, with a note for whoever reads it in the Stripe dashboard. */
+export async function cancelSubscriptionNow(subscriptionId: string, comment: string): Promise<void> {
+  await (await stripe()).subscriptions.cancel(subscriptionId, { cancellation_details: { comment } });
 }

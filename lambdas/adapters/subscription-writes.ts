@@ -1,10 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Card, Subscription } from '#shared/domain/subscription';
+import { endedSubscriptionStatuses, hasSubscriptionEnded, type Card, type Subscription } from '#shared/domain/subscription';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailed } from './dynamo-client';
-
-/** Stripe never brings these back to life: a stored snapshot in one of them is the subscription's last. */
-export const ENDED_STATUSES = ['canceled', 'incomplete_expired'] as const;
 
 export type SnapshotOwner = { table: 'users'; key: { userId: string } } | { table: 'orgs'; key: { orgId: string; sk: 'ORG' } };
 
@@ -22,7 +19,7 @@ export async function writeSubscriptionSnapshot(
 ): Promise<boolean> {
   const pk = owner.table === 'users' ? 'userId' : 'orgId';
   const sub = fields.subscription;
-  const ended = (ENDED_STATUSES as readonly string[]).includes(sub.status);
+  const ended = hasSubscriptionEnded(sub.status);
   const entries = Object.entries({ ...fields, updated: new Date().toISOString() });
   const names: Record<string, string> = {
     '#pk': pk, '#sub': 'subscription', '#id': 'id', '#status': 'status', '#created': 'created',
@@ -30,9 +27,10 @@ export async function writeSubscriptionSnapshot(
   };
   const values: Record<string, unknown> = {
     ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-    ':sid': sub.id, ':e0': ENDED_STATUSES[0], ':e1': ENDED_STATUSES[1],
+    ':sid': sub.id, ...Object.fromEntries(endedSubscriptionStatuses.map((status, i) => [`:e${i}`, status])),
   };
-  const storedEnded = '#sub.#status IN (:e0, :e1)';
+  // Stripe never brings an ended subscription back to life: a stored snapshot in one of these states is its last.
+  const storedEnded = `#sub.#status IN (${endedSubscriptionStatuses.map((_, i) => `:e${i}`).join(', ')})`;
   // Another subscription on the row may be replaced only by a newer one (or when its age is unknown).
   let notOlder = 'attribute_not_exists(#sub.#created)';
   if (sub.created !== undefined) {

@@ -7,8 +7,8 @@ import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Principal } from '../lib/principal';
-import { audited, type ActionOutcome, type AuditStep } from './audit';
-import { cancelIndividualSubscriptions, leaveOrganisation, removeImages } from './user-data';
+import { audited, type ActionOutcome, type AuditStep } from './lib/audit';
+import { cancelIndividualSubscriptions, leaveOrganisation, removeImages } from './lib/user-data';
 
 const failure = (e: unknown) => (e instanceof Error ? e.name : 'Error');
 

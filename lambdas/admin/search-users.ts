@@ -3,8 +3,8 @@ import type { AdminSearchResult } from '#shared/rules/admin-search-matches';
 import { defineHandler } from '../lib/define-handler';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { lookupUser } from './lookup-user';
-import { searchUsersByEmailPrefix } from './search-users-by-prefix';
+import { lookupUser } from './lib/lookup-user';
+import { searchUsersByEmailPrefix } from './lib/search-users-by-prefix';
 
 /**
  * GET /admin/users?q=: one user across Cognito, DynamoDB (users, orgs) and Stripe, found by exact

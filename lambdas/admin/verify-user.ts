@@ -3,7 +3,7 @@ import { cognitoAdmin } from '../adapters/cognito-admin';
 import { defineHandler } from '../lib/define-handler';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { audited, type ActionOutcome, type AuditStep } from './audit';
+import { audited, type ActionOutcome, type AuditStep } from './lib/audit';
 
 const failure = (e: unknown) => (e instanceof Error ? e.name : 'Error');
 
@@ -39,7 +39,7 @@ export async function verifyUser(sub: string): Promise<ActionOutcome> {
     steps.push({ step: 'email_verified', outcome: 'skipped', detail: 'no e-mail attribute' });
   } else if (user.attributes.email_verified !== 'true') {
     try {
-      await cognitoAdmin.markEmailVerified(user.username, email);
+      await cognitoAdmin.setVerifiedEmail(user.username, email);
       steps.push({ step: 'email_verified', outcome: 'done' });
     } catch (e) {
       logger.warn('admin verify: email_verified failed', { error: e as Error });

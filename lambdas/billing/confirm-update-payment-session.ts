@@ -2,11 +2,10 @@ import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { loadAccount, requireUserRow } from '../account/lib/load-account';
 import { orgsRepo } from '../adapters/orgs-repo';
-import { stripe } from '../adapters/stripe-client';
+import { isMissingResource, stripe } from '../adapters/stripe-client';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';
 import { billingOwnerOf } from './lib/billing-owner';
-import { isMissingResource } from './lib/stripe-errors';
 import { applyPaymentMethodUpdate, CARD_NOT_SAVED, isOwnersPaymentSession, toOrganization } from './lib/update-payment-method';
 
 export const PAYMENT_SESSION_NOT_FOUND = 'Card update session not found.';

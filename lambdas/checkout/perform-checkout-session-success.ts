@@ -1,8 +1,7 @@
 import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { loadAccount, requireUserRow } from '../account/lib/load-account';
-import { stripe } from '../adapters/stripe-client';
-import { idOf, isMissingResource } from '../billing/lib/stripe-errors';
+import { idOf, isMissingResource, stripe } from '../adapters/stripe-client';
 import { syncSubscription } from '../billing/lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';

@@ -5,8 +5,8 @@ import { presignPost } from '../adapters/s3-client';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { imageKeys, newImageId } from './image-keys';
-import { toImage } from './image-view';
+import { imageKeys, newImageId } from './lib/image-keys';
+import { toImage } from './lib/image-view';
 
 /** How long the upload form is valid (seconds). */
 export const UPLOAD_URL_TTL_SECONDS = 300;

@@ -6,10 +6,10 @@ import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countEvent } from '../lib/metrics';
-import { inspectImage, makeThumbnail, THUMBNAIL } from './image-file';
-import { imageKeys } from './image-keys';
-import { toImage } from './image-view';
-import { IMAGE_NOT_FOUND, removeImage, requireOwnImage } from './own-image';
+import { inspectImage, makeThumbnail, THUMBNAIL } from './lib/image-file';
+import { imageKeys } from './lib/image-keys';
+import { toImage } from './lib/image-view';
+import { IMAGE_NOT_FOUND, removeImage, requireOwnImage } from './lib/own-image';
 
 export const NOT_UPLOADED = 'No file has been uploaded for this image yet. POST it with the uploadFields to the uploadUrl first.';
 export const TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;

@@ -8,7 +8,7 @@ import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { callApi, signedInUser, urls } from '../../test/integration/helpers';
 import { imagesRepo, type ImageRow } from '../adapters/images-repo';
 import { headObject, putObject } from '../adapters/s3-client';
-import { imageKeys, newImageId } from './image-keys';
+import { imageKeys, newImageId } from './lib/image-keys';
 
 /**
  * The image library's five routes through the local API (JWT check, middy chain) against

@@ -2,7 +2,7 @@ import { routes } from '#shared/api/routes';
 import { MAX_IMAGES_PAGE } from '#shared/domain/image';
 import { imagesRepo } from '../adapters/images-repo';
 import { defineHandler } from '../lib/define-handler';
-import { toImage } from './image-view';
+import { toImage } from './lib/image-view';
 
 /**
  * GET /images/: the caller's finalised images, newest first, with presigned URLs. `limit` sets the

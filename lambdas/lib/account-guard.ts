@@ -1,4 +1,4 @@
-import type { RouteDef } from '#shared/api/route';
+import { needsToken, type RouteDef } from '#shared/api/route';
 import { usersRepo } from '../adapters/users-repo';
 import { DomainError } from './errors';
 import type { Principal } from './principal';
@@ -11,7 +11,7 @@ export const ACCOUNT_GONE_MESSAGE = 'This account no longer exists. Sign in agai
  * staff delete (global sign-out only revokes refresh tokens), so these must not trust the token alone.
  */
 export const writesAsAccount = (route: Pick<RouteDef, 'method' | 'caller'>): boolean =>
-  (route.method !== 'GET' && route.caller === 'user') || route.caller === 'staff';
+  needsToken(route) && (route.method !== 'GET' || route.caller === 'staff');
 
 /** Refuses a principal whose user row is gone (deleted) or not written yet: 401, nothing written. */
 export async function assertAccountExists(principal: Principal): Promise<void> {

@@ -31,7 +31,7 @@ export function errorToResult(error: unknown): ApiResult {
 const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
   before: async (request) => {
     const principal = principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
-    authorize(route.caller, principal);
+    authorize(route, principal);
     const parsed = parseRequest(route, request.event);
     // After validation, so bad input costs no read; before the handler, so nothing is written.
     if (principal && writesAsAccount(route)) await assertAccountExists(principal);

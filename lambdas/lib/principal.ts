@@ -1,4 +1,4 @@
-import type { Caller } from '#shared/api/route';
+import { needsToken, type RouteDef } from '#shared/api/route';
 import { forbidden, unauthorized } from './errors';
 
 export interface Principal {
@@ -37,8 +37,8 @@ export function principalFromClaims(claims: Claims | undefined): Principal | und
 }
 
 /** Enforces the route's caller kind; the authorizer already verified the token signature. */
-export function authorize(caller: Caller, principal: Principal | undefined): void {
-  if (caller === 'public' || caller === 'stripe-signature') return;
+export function authorize(route: Pick<RouteDef, 'caller'>, principal: Principal | undefined): void {
+  if (!needsToken(route)) return;
   if (!principal) throw unauthorized();
-  if (caller === 'staff' && !principal.isStaff) throw forbidden('Staff only.');
+  if (route.caller === 'staff' && !principal.isStaff) throw forbidden('Staff only.');
 }

@@ -11,7 +11,7 @@ import { orgWithAdmin, subscribedUser } from '../../test/integration/billing-tes
  * Issue #22 §6: `checkout.session.completed` names its owner in the session's metadata (`orgId`)
  * and `client_reference_id`. A signed event whose session names another organisation's id wrote the
  * buyer's subscription snapshot and customer over that organisation's. The owner named by a
- * checkout event now counts only when Stripe's own objects agree (lambdas/stripe/checkout-owner.ts):
+ * checkout event now counts only when Stripe's own objects agree (lambdas/stripe/lib/checkout-owner.ts):
  * the subscription re-fetched from Stripe with its customer, and the owner's stored customer.
  */
 

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeList } from '#shared/api/routes';
-import type { RouteDef } from '#shared/api/route';
+import { needsToken, type RouteDef } from '#shared/api/route';
 import { withInvocationLogger } from '../../lambdas/lib/logger';
 import { compilePath, toApiEvent } from './api-events';
 import { HOST } from './ports';
@@ -108,7 +108,7 @@ export async function startApiServer(opts: {
       if (!hit) return send(res, 405, { code: 'method_not_allowed', message: 'Method not allowed.' }, cors);
 
       let claims: Record<string, unknown> | undefined;
-      if (hit.route.caller === 'user' || hit.route.caller === 'staff') {
+      if (needsToken(hit.route)) {
         claims = await opts.authorize(req.headers.authorization);
         if (!claims) return send(res, 401, { code: 'unauthorized', message: 'Sign in required.' }, cors);
       }

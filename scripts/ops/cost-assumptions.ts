@@ -1,55 +1,13 @@
 import type { RouteId } from '#shared/api/routes';
+import { routeDeploy, type RouteUsage } from '../../infra/route-deploy';
 
 /**
- * Usage assumptions of the cost model. Every figure is a guess to be replaced by measurements
- * (CloudWatch metrics per route) once real traffic exists. "Active" = signed in that month.
+ * Per-route usage figures: the `cost` of each route's entry in infra/route-deploy.ts (one entry
+ * holds a route's grants, size and cost figures, so a new route does not compile without them).
  */
-export interface RouteUsage {
-  /** Calls per active free user per month. */
-  free: number;
-  /** Calls per paying user (Premium or Enterprise seat) per month. */
-  paying: number;
-  /** Average billed duration, ms (warm; cold starts are a few % of calls). */
-  ms: number;
-  /** DynamoDB read and write units per call (GSI updates counted in writes). */
-  reads: number;
-  writes: number;
-}
-
-/** One row per route of shared/api/routes.ts (a new route does not compile until it has one). */
-export const ROUTE_USAGE: Record<RouteId, RouteUsage> = {
-  lookupAccount: { free: 12, paying: 25, ms: 60, reads: 1, writes: 0 },
-  cancelAccountSubscription: { free: 0, paying: 0.02, ms: 400, reads: 1, writes: 2 },
-  updateAccountCancelAtPeriodEnd: { free: 0, paying: 0.05, ms: 400, reads: 1, writes: 2 },
-  changeEmail: { free: 0.01, paying: 0.01, ms: 200, reads: 1, writes: 0 },
-  verifyAccountEmail: { free: 0.01, paying: 0.01, ms: 200, reads: 1, writes: 3 },
-  updateAccountName: { free: 0.01, paying: 0.01, ms: 150, reads: 1, writes: 1 },
-  createCheckoutSessionUrl: { free: 0.05, paying: 0.1, ms: 500, reads: 2, writes: 1 },
-  performCheckoutSessionSuccess: { free: 0.02, paying: 0.09, ms: 500, reads: 2, writes: 3 },
-  createUpdatePaymentSession: { free: 0, paying: 0.03, ms: 400, reads: 1, writes: 0 },
-  confirmUpdatePaymentSession: { free: 0, paying: 0.03, ms: 500, reads: 1, writes: 3 },
-  // Per paying user: yearly renewal, trial end, card updates, upcoming-invoice notices ≈ 6 events a year.
-  stripeWebhook: { free: 0, paying: 0.5, ms: 350, reads: 3, writes: 5 },
-  getOrganization: { free: 0, paying: 0.3, ms: 80, reads: 2, writes: 0 },
-  getOrganizationMembers: { free: 0, paying: 0.3, ms: 100, reads: 5, writes: 0 },
-  sendEnterpriseMembersInvitations: { free: 0, paying: 0.02, ms: 600, reads: 3, writes: 6 },
-  revokeEnterpriseMemberInvite: { free: 0, paying: 0.005, ms: 150, reads: 2, writes: 3 },
-  updateEnterpriseMemberStatus: { free: 0, paying: 0.005, ms: 150, reads: 2, writes: 3 },
-  getInviteDetails: { free: 0.01, paying: 0.02, ms: 80, reads: 2, writes: 0 },
-  acceptInvite: { free: 0.005, paying: 0.01, ms: 250, reads: 3, writes: 4 },
-  declineInvite: { free: 0.001, paying: 0.001, ms: 150, reads: 2, writes: 2 },
-  adminSearchUsers: { free: 0, paying: 0.001, ms: 150, reads: 5, writes: 1 },
-  adminVerifyUser: { free: 0, paying: 0.0002, ms: 150, reads: 1, writes: 2 },
-  adminDeleteUser: { free: 0, paying: 0.0002, ms: 800, reads: 10, writes: 10 },
-  adminListAudit: { free: 0, paying: 0.0005, ms: 100, reads: 5, writes: 0 },
-  // The image library is a Premium feature: free users only see the upgrade prompt.
-  listImages: { free: 0, paying: 15, ms: 120, reads: 4, writes: 0 },
-  createImage: { free: 0, paying: 20, ms: 120, reads: 1, writes: 1 },
-  finalizeImage: { free: 0, paying: 20, ms: 900, reads: 1, writes: 1 },
-  updateImage: { free: 0, paying: 2, ms: 100, reads: 1, writes: 1 },
-  deleteImage: { free: 0, paying: 1, ms: 150, reads: 1, writes: 1 },
-  submitContactSales: { free: 0.002, paying: 0.001, ms: 300, reads: 0, writes: 1 },
-};
+export const ROUTE_USAGE = Object.fromEntries(
+  Object.entries(routeDeploy).map(([id, d]) => [id, d.cost]),
+) as Record<RouteId, RouteUsage>;
 
 export interface Scenario {
   label: string;

@@ -21,7 +21,7 @@ export interface Template { Resources?: Record<string, Resource> }
 function routeOf(props: Record<string, unknown>): RouteId | undefined {
   const name = typeof props.FunctionName === 'string' ? props.FunctionName : '';
   const description = typeof props.Description === 'string' ? props.Description : '';
-  return routeList.find((r) => name.endsWith(`-${r.id}`) || description.startsWith(`${r.method} ${r.path}:`))?.id as RouteId | undefined;
+  return routeList.find((r) => name.endsWith(`-${r.id}`) || description.startsWith(`${r.method} ${r.path}:`))?.id;
 }
 
 export function templateFacts(templates: Template[]): TemplateFacts {

@@ -4,9 +4,7 @@ import {
   type AdminGetUserCommandOutput, type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { UserRow } from '../../lambdas/adapters/users-repo';
-
-/** The Cognito group the API and the admin tool check (lambdas/lib/principal.ts). */
-export const STAFF_GROUP = 'staff';
+import { requiresTotp, STAFF_GROUP } from '../../lambdas/lib/staff-guard';
 
 /** The part of lambdas/adapters/users-repo the script needs (the real repo in use, a table in tests). */
 export interface StaffUsersRepo {
@@ -47,8 +45,9 @@ async function getUser(c: CognitoIdentityProviderClient, userPoolId: string, ema
   }
 }
 
+/** The staff guard's own rule (lambdas/lib/staff-guard.ts): TOTP enabled and preferred. */
 const totpRequired = (u: AdminGetUserCommandOutput) =>
-  (u.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') && u.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA';
+  requiresTotp({ enabled: u.UserMFASettingList ?? [], preferred: u.PreferredMfaSetting ?? null });
 
 /**
  * Makes `email` a staff member: the Cognito user (created and invited if missing), the `staff`
@@ -137,6 +136,6 @@ export function totpSetupSteps(o: Pick<CreateStaffOptions, 'email' | 'siteUrl'>)
     '       aws cognito-idp associate-software-token --access-token "$TOKEN"      # add SecretCode to the app',
     '       aws cognito-idp verify-software-token --access-token "$TOKEN" --user-code <6 digits> --friendly-device-name staff',
     '  3. Run this script again: it then requires TOTP for this user at every sign-in.',
-    '  Until then the account is staff without MFA: do step 1-3 the same day.',
+    '  Until then the admin tool refuses this account (403 on every staff route): staff must sign in with TOTP.',
   ];
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTERPRISE_PRICE_ID, PREMIUM_PRICE_ID } from '../local/stripe-emulator/seed';
 import { startStripeEmulator, type StripeEmulator } from '../local/stripe-emulator/server';
 import { STRIPE_API_VERSION } from '../../lambdas/adapters/stripe-client';
-import { handledEventTypes } from '../../lambdas/stripe/handled-events';
+import { handledEventTypes } from '../../lambdas/stripe/lib/handled-events';
 import { fileParameterStore, ssmParameterStore } from './parameter-store';
 import { CATALOG } from './stripe-catalog';
 import { runStripeSetup, stripeClient } from './stripe-setup';

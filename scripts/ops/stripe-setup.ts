@@ -3,7 +3,7 @@ import { routes } from '#shared/api/routes';
 import { environments, type EnvironmentConfig } from '../../infra/environments';
 import { stripePriceParam, stripeSecretParam, stripeWebhookSecretParam } from '../../infra/names';
 import { STRIPE_API_VERSION } from '../../lambdas/adapters/stripe-client';
-import { handledEventTypes } from '../../lambdas/stripe/handled-events';
+import { handledEventTypes } from '../../lambdas/stripe/lib/handled-events';
 import { ensureParameter, type ParameterStore } from './parameter-store';
 import { CATALOG, ensureCatalogEntry } from './stripe-catalog';
 import { ensureWebhookEndpoint } from './stripe-webhook-endpoint';

@@ -21,10 +21,29 @@ export interface RouteDef {
   status?: number;
 }
 
-/** Identity helper that keeps each route's literal types (caller, schemas). */
+/** A table entry: a route without its id, which is its key in the table. */
+export type RouteSpec = Omit<RouteDef, 'id'>;
+
+/**
+ * The route table from its entries: each entry's id is its key, and keeps its literal types
+ * (caller, schemas), so `routes.x.id` is `'x'` and the id needs no cast anywhere.
+ */
+export function defineRoutes<const T extends Record<string, RouteSpec>>(specs: T): { readonly [K in keyof T & string]: T[K] & { readonly id: K } } {
+  return Object.fromEntries(Object.entries(specs).map(([id, spec]) => [id, { ...spec, id }])) as never;
+}
+
+/** One route outside the table (tests), keeping its literal types. */
 export function route<const D extends RouteDef>(def: D): D {
   return def;
 }
+
+/**
+ * Whether a call carries a Cognito access token: `user` and `staff` routes. The web client sends
+ * one, API Gateway's JWT authorizer (and the local server) checks it, the handler chain requires
+ * a principal. `public` routes (an invite token or nothing is the credential) and
+ * `stripe-signature` (the webhook's signature, checked in the handler) take none.
+ */
+export const needsToken = (route: Pick<RouteDef, 'caller'>): boolean => route.caller === 'user' || route.caller === 'staff';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 export type BodyOf<R extends RouteDef> = Infer<R['body']>;

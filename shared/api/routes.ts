@@ -9,11 +9,14 @@ import {
 } from '../rules/admin-search';
 import { AdminSearchResult } from '../rules/admin-search-matches';
 import { DISPLAY_NAME_INPUT_MAX, normalizeDisplayName } from '../rules/display-name';
-import { route } from './route';
+import { defineRoutes } from './route';
 
 /**
- * The one route table. The CDK api stack, the local API server and the web client read it and
- * nothing else. Adding an endpoint = one entry here + one handler file under `lambdas/`.
+ * The one route table: the product-facing contract of each endpoint (the key is its id; method,
+ * path, caller, handler module, schemas). The CDK api stack, the local API server and the web
+ * client read it. Deployment facts (grants, size, cost figures) are its infra-side twin,
+ * infra/route-deploy.ts; the expected access and a sample request, its test-side twin,
+ * test/security/authz/route-cases.ts. README.md "Adding an endpoint" has the list.
  */
 
 const Email = z.string().trim().toLowerCase().email().max(254);
@@ -29,48 +32,48 @@ const InviteKey = { sub: Id, token: z.string().min(16).max(256).regex(/^[A-Za-z0
 export const AccountType = z.enum(['user', 'organization']);
 export const CheckoutPlan = z.enum(['premium']);
 
-export const routes = {
+export const routes = defineRoutes({
   // ── account ───────────────────────────────────────────────────────────────
-  lookupAccount: route({
-    id: 'lookupAccount', method: 'GET', path: '/account', caller: 'user', handler: 'account/lookup-account',
+  lookupAccount: {
+    method: 'GET', path: '/account', caller: 'user', handler: 'account/lookup-account',
     summary: "The signed-in user's account; retry code while the user row is not created yet.",
     query: z.object({ includePayments: Flag, includeAbTest: Flag, forceAbTestV2Group: AbTestGroup.optional() }).strict(),
     response: Account,
-  }),
-  cancelAccountSubscription: route({
-    id: 'cancelAccountSubscription', method: 'POST', path: '/account/subscription/cancel', caller: 'user',
+  },
+  cancelAccountSubscription: {
+    method: 'POST', path: '/account/subscription/cancel', caller: 'user',
     handler: 'account/cancel-subscription', summary: 'Cancel the subscription now.',
     body: Empty, response: Account,
-  }),
-  updateAccountCancelAtPeriodEnd: route({
-    id: 'updateAccountCancelAtPeriodEnd', method: 'POST', path: '/account/subscription/cancel-at-period-end',
+  },
+  updateAccountCancelAtPeriodEnd: {
+    method: 'POST', path: '/account/subscription/cancel-at-period-end',
     caller: 'user', handler: 'account/update-cancel-at-period-end', summary: 'Turn auto-renew off or on.',
     body: z.object({ cancel_at_period_end: z.boolean() }).strict(), response: Account,
-  }),
-  changeEmail: route({
-    id: 'changeEmail', method: 'POST', path: '/account/email', caller: 'user', handler: 'account/change-email',
+  },
+  changeEmail: {
+    method: 'POST', path: '/account/email', caller: 'user', handler: 'account/change-email',
     summary: 'Start changing the sign-in e-mail: Cognito sends a code to the new address and keeps the old one until verified.',
     body: z.object({ email: Email }).strict(),
     // `codeSentTo` is absent when nothing needs verifying (the address is already the account's).
     response: z.object({ ok: z.literal(true), codeSentTo: z.string().optional() }),
-  }),
-  verifyAccountEmail: route({
-    id: 'verifyAccountEmail', method: 'POST', path: '/account/email/verify', caller: 'user', handler: 'account/verify-email',
+  },
+  verifyAccountEmail: {
+    method: 'POST', path: '/account/email/verify', caller: 'user', handler: 'account/verify-email',
     summary: 'Finish the e-mail change with the code sent to the new address; only then the account changes.',
     body: z.object({ code: z.string().trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code from the email.') }).strict(),
     response: z.object({ ok: z.literal(true), email: z.string() }),
-  }),
+  },
 
-  updateAccountName: route({
-    id: 'updateAccountName', method: 'POST', path: '/account/name', caller: 'user', handler: 'account/update-account-name',
+  updateAccountName: {
+    method: 'POST', path: '/account/name', caller: 'user', handler: 'account/update-account-name',
     summary: 'Set (or, with an empty name, clear) the name the site greets the user by; kept on the Cognito user and the user row.',
     body: z.object({ name: z.string().max(DISPLAY_NAME_INPUT_MAX).transform(normalizeDisplayName) }).strict(),
     response: z.object({ ok: z.literal(true), name: z.string() }),
-  }),
+  },
 
   // ── checkout and billing ──────────────────────────────────────────────────
-  createCheckoutSessionUrl: route({
-    id: 'createCheckoutSessionUrl', method: 'POST', path: '/checkout/sessions', caller: 'user',
+  createCheckoutSessionUrl: {
+    method: 'POST', path: '/checkout/sessions', caller: 'user',
     handler: 'checkout/create-checkout-session-url', summary: 'Start a Stripe Checkout for Premium.',
     body: z.object({
       plan: CheckoutPlan, cancel_url: Url, success_url: Url,
@@ -78,150 +81,150 @@ export const routes = {
       checkout_method: AbTestGroup.optional(),
     }).strict(),
     response: z.object({ url: z.string().url() }),
-  }),
-  performCheckoutSessionSuccess: route({
-    id: 'performCheckoutSessionSuccess', method: 'POST', path: '/checkout/sessions/success', caller: 'user',
+  },
+  performCheckoutSessionSuccess: {
+    method: 'POST', path: '/checkout/sessions/success', caller: 'user',
     handler: 'checkout/perform-checkout-session-success', summary: "Complete the caller's finished Checkout session.",
     body: z.object({ session_id: z.string().min(1).max(255) }).strict(), response: Account,
-  }),
-  createUpdatePaymentSession: route({
-    id: 'createUpdatePaymentSession', method: 'POST', path: '/billing/payment-method-sessions', caller: 'user',
+  },
+  createUpdatePaymentSession: {
+    method: 'POST', path: '/billing/payment-method-sessions', caller: 'user',
     handler: 'billing/create-update-payment-session', summary: 'Checkout in setup mode to replace the card.',
     body: z.object({ cancel_url: Url, success_url: Url, account_type: AccountType }).strict(),
     response: z.object({ url: z.string().url() }),
-  }),
-  confirmUpdatePaymentSession: route({
-    id: 'confirmUpdatePaymentSession', method: 'POST', path: '/billing/payment-method-sessions/confirm',
+  },
+  confirmUpdatePaymentSession: {
+    method: 'POST', path: '/billing/payment-method-sessions/confirm',
     caller: 'user', handler: 'billing/confirm-update-payment-session', summary: 'Make the new card the default.',
     body: z.object({ session_id: z.string().min(1).max(255), account_type: AccountType }).strict(),
     response: z.object({ type: AccountType, data: z.union([Account, Organization]) }),
-  }),
-  stripeWebhook: route({
-    id: 'stripeWebhook', method: 'POST', path: '/stripe/webhook', caller: 'stripe-signature',
+  },
+  stripeWebhook: {
+    method: 'POST', path: '/stripe/webhook', caller: 'stripe-signature',
     handler: 'stripe/stripe-webhook', summary: 'Stripe events into DynamoDB (signature checked on the raw body).',
     response: z.object({ received: z.literal(true) }),
-  }),
+  },
 
   // ── organisations ─────────────────────────────────────────────────────────
-  getOrganization: route({
-    id: 'getOrganization', method: 'GET', path: '/orgs/{orgId}', caller: 'user', handler: 'orgs/get-organization',
+  getOrganization: {
+    method: 'GET', path: '/orgs/{orgId}', caller: 'user', handler: 'orgs/get-organization',
     summary: 'Organisation details (org admin only).', params: OrgParams, response: Organization,
-  }),
-  getOrganizationMembers: route({
-    id: 'getOrganizationMembers', method: 'GET', path: '/orgs/{orgId}/members', caller: 'user',
+  },
+  getOrganizationMembers: {
+    method: 'GET', path: '/orgs/{orgId}/members', caller: 'user',
     handler: 'orgs/get-organization-members', summary: 'Members with role and status (org admin only).',
     params: OrgParams, response: z.object({ members: z.array(Member) }),
-  }),
-  sendEnterpriseMembersInvitations: route({
-    id: 'sendEnterpriseMembersInvitations', method: 'POST', path: '/orgs/{orgId}/invitations', caller: 'user',
+  },
+  sendEnterpriseMembersInvitations: {
+    method: 'POST', path: '/orgs/{orgId}/invitations', caller: 'user',
     handler: 'orgs/send-invitations', summary: 'Invite (or re-send to) members within the remaining seats.',
     params: OrgParams,
     body: z.object({ invites: z.array(z.object({ email: Email }).strict()).min(1).max(500) }).strict(),
     response: z.object({ members: z.array(Member) }),
-  }),
-  revokeEnterpriseMemberInvite: route({
-    id: 'revokeEnterpriseMemberInvite', method: 'DELETE', path: '/orgs/{orgId}/invitations/{userId}', caller: 'user',
+  },
+  revokeEnterpriseMemberInvite: {
+    method: 'DELETE', path: '/orgs/{orgId}/invitations/{userId}', caller: 'user',
     handler: 'orgs/revoke-invite', summary: 'Delete a pending invitation.', params: OrgMemberParams, response: Ok,
-  }),
-  updateEnterpriseMemberStatus: route({
-    id: 'updateEnterpriseMemberStatus', method: 'PUT', path: '/orgs/{orgId}/members/{userId}/status', caller: 'user',
+  },
+  updateEnterpriseMemberStatus: {
+    method: 'PUT', path: '/orgs/{orgId}/members/{userId}/status', caller: 'user',
     handler: 'orgs/update-member-status', summary: 'Deactivate or reactivate a member.',
     params: OrgMemberParams, body: z.object({ status: OrgStatus }).strict(), response: Member,
-  }),
+  },
 
   // ── invitations (the token proves the invite's e-mail) ────────────────────
-  getInviteDetails: route({
-    id: 'getInviteDetails', method: 'POST', path: '/invites/details', caller: 'public',
+  getInviteDetails: {
+    method: 'POST', path: '/invites/details', caller: 'public',
     handler: 'invites/get-invite-details', summary: 'Who is invited to which organisation.',
     body: z.object(InviteKey).strict(), response: InviteDetails,
-  }),
-  acceptInvite: route({
-    id: 'acceptInvite', method: 'POST', path: '/invites/accept', caller: 'public', handler: 'invites/accept-invite',
+  },
+  acceptInvite: {
+    method: 'POST', path: '/invites/accept', caller: 'public', handler: 'invites/accept-invite',
     summary: 'Join the organisation; a new account sets its password here.',
     body: z.object({ ...InviteKey, newAccountPassword: z.string().max(256).nullable().optional() }).strict(),
     response: z.object({ orgId: z.string(), email: z.string() }),
-  }),
-  declineInvite: route({
-    id: 'declineInvite', method: 'POST', path: '/invites/decline', caller: 'public', handler: 'invites/decline-invite',
+  },
+  declineInvite: {
+    method: 'POST', path: '/invites/decline', caller: 'public', handler: 'invites/decline-invite',
     summary: 'Decline; answers the admin contact.', body: z.object(InviteKey).strict(),
     response: z.object({ orgAdminEmail: z.string() }),
-  }),
+  },
 
   // ── staff admin tool (paths as the spec gives them) ───────────────────────
-  adminSearchUsers: route({
-    id: 'adminSearchUsers', method: 'GET', path: '/admin/users', caller: 'staff', handler: 'admin/search-users',
+  adminSearchUsers: {
+    method: 'GET', path: '/admin/users', caller: 'staff', handler: 'admin/search-users',
     summary: 'Find a user by e-mail (or its beginning: at most 20 matches), userId or Stripe customer id across Cognito, DynamoDB and Stripe.',
     query: z.object({
       q: z.string().trim().min(ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT).max(ADMIN_SEARCH_MAX_LENGTH, SEARCH_TOO_LONG),
     }).strict(),
     response: AdminSearchResult,
-  }),
-  adminVerifyUser: route({
-    id: 'adminVerifyUser', method: 'POST', path: '/admin/users/verify', caller: 'staff', handler: 'admin/verify-user',
+  },
+  adminVerifyUser: {
+    method: 'POST', path: '/admin/users/verify', caller: 'staff', handler: 'admin/verify-user',
     summary: 'Confirm the user and mark the e-mail verified (audited).', body: z.object({ cognitoSub: Id }).strict(),
     response: AdminActionResult,
-  }),
-  adminDeleteUser: route({
-    id: 'adminDeleteUser', method: 'DELETE', path: '/admin/users/delete', caller: 'staff', handler: 'admin/delete-user',
+  },
+  adminDeleteUser: {
+    method: 'DELETE', path: '/admin/users/delete', caller: 'staff', handler: 'admin/delete-user',
     summary: "Delete the Cognito user and the user's data; Stripe customers stay for accounting (audited).",
     body: z.object({ cognitoSub: Id }).strict(),
     response: AdminActionResult,
-  }),
-  adminListAudit: route({
-    id: 'adminListAudit', method: 'GET', path: '/admin/audit', caller: 'staff', handler: 'admin/list-audit',
+  },
+  adminListAudit: {
+    method: 'GET', path: '/admin/audit', caller: 'staff', handler: 'admin/list-audit',
     summary: 'The audit trail of admin actions, newest first.',
     query: z.object({
       limit: z.coerce.number().int().min(1).max(ADMIN_AUDIT_PAGE_MAX).optional(),
       before: z.string().max(200).regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9a-f-]{36}$/, 'not a cursor').optional(),
     }).strict(),
     response: AdminAuditList,
-  }),
+  },
 
   // ── image library (paths as the spec gives them) ──────────────────────────
-  listImages: route({
-    id: 'listImages', method: 'GET', path: '/images/', caller: 'user', handler: 'images/list-images',
+  listImages: {
+    method: 'GET', path: '/images/', caller: 'user', handler: 'images/list-images',
     summary: "The caller's images, newest first. Pages: `limit` (default and most 1000); the next page starts after `cursor`, the id of the previous page's last image (docs/images.md).",
     query: z.object({
       limit: z.coerce.number().int().min(1).max(MAX_IMAGES_PAGE).optional(),
       cursor: Id.optional(),
     }).strict(),
     response: z.array(Image),
-  }),
-  createImage: route({
-    id: 'createImage', method: 'POST', path: '/images/', caller: 'user', handler: 'images/create-image',
+  },
+  createImage: {
+    method: 'POST', path: '/images/', caller: 'user', handler: 'images/create-image',
     summary: 'Create an image record and a presigned POST for its file (`uploadUrl` + `uploadFields`, at most 25 MB, of `contentType`), then finalise.', status: 201,
     body: z.object({
       title: ImageTitle, notes: ImageNotes, urlLink: ImageSourceUrl.nullable().optional(), contentType: UploadContentType.optional(),
     }).strict(),
     response: Image,
-  }),
-  finalizeImage: route({
-    id: 'finalizeImage', method: 'POST', path: '/images/{id}/', caller: 'user', handler: 'images/finalize-image',
+  },
+  finalizeImage: {
+    method: 'POST', path: '/images/{id}/', caller: 'user', handler: 'images/finalize-image',
     summary: 'Check the upload (an image, at most 25 MB), record size and type, make the thumbnail.', params: ImageParams,
     body: Empty, response: Image,
-  }),
-  updateImage: route({
-    id: 'updateImage', method: 'PUT', path: '/images/{id}/', caller: 'user', handler: 'images/update-image',
+  },
+  updateImage: {
+    method: 'PUT', path: '/images/{id}/', caller: 'user', handler: 'images/update-image',
     summary: 'Change title and notes.', params: ImageParams,
     body: z.object({ id: Id, title: ImageTitle, notes: ImageNotes }).strict(), response: Image,
-  }),
-  deleteImage: route({
-    id: 'deleteImage', method: 'DELETE', path: '/images/{id}/', caller: 'user', handler: 'images/delete-image',
+  },
+  deleteImage: {
+    method: 'DELETE', path: '/images/{id}/', caller: 'user', handler: 'images/delete-image',
     summary: 'Delete the record and its objects.', params: ImageParams,
     body: z.object({ id: Id }).strict(), response: Ok,
-  }),
+  },
 
   // ── contact ───────────────────────────────────────────────────────────────
-  submitContactSales: route({
-    id: 'submitContactSales', method: 'POST', path: '/contact/sales', caller: 'public',
+  submitContactSales: {
+    method: 'POST', path: '/contact/sales', caller: 'public',
     handler: 'contact/submit-contact-sales', summary: 'Store a contact-sales request for staff.', status: 201,
     body: z.object({
       name: z.string().trim().min(1).max(200), email: Email, company: z.string().trim().min(1).max(200),
       seats: z.number().int().positive().max(100000).optional(), message: z.string().trim().max(5000),
     }).strict(),
     response: Ok,
-  }),
-} as const;
+  },
+});
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

@@ -7,12 +7,15 @@ describe('display name', () => {
     expect(normalizeDisplayName('   ')).toBe('');
   });
 
-  it('cuts by code points and never splits a surrogate pair', () => {
-    const emoji = '🧮'.repeat(DISPLAY_NAME_MAX_LENGTH + 5);
-    const cut = normalizeDisplayName(emoji);
-    expect(Array.from(cut)).toHaveLength(DISPLAY_NAME_MAX_LENGTH);
-    expect(cut).toBe('🧮'.repeat(DISPLAY_NAME_MAX_LENGTH));
+  it('cuts by the one cut rule: whole graphemes within the limit in UTF-16 code units', () => {
+    const emoji = '🧮'.repeat(DISPLAY_NAME_MAX_LENGTH);
+    expect(normalizeDisplayName(emoji)).toBe('🧮'.repeat(DISPLAY_NAME_MAX_LENGTH / 2));
     expect(/[\uD800-\uDBFF]$/.test(normalizeDisplayName(`${'a'.repeat(DISPLAY_NAME_MAX_LENGTH - 1)}😀😀`))).toBe(false);
+    // A letter keeps its combining accent, and a ZWJ sequence is kept whole or not at all.
+    expect(normalizeDisplayName(`${'a'.repeat(DISPLAY_NAME_MAX_LENGTH - 1)}e\u0301`)).toBe('a'.repeat(DISPLAY_NAME_MAX_LENGTH - 1));
+    const family = '👩\u200D👩\u200D👧';
+    expect(normalizeDisplayName(`${'a'.repeat(DISPLAY_NAME_MAX_LENGTH - 4)}${family}`)).toBe('a'.repeat(DISPLAY_NAME_MAX_LENGTH - 4));
+    expect(normalizeDisplayName(`Ada ${family}`)).toBe(`Ada ${family}`);
   });
 
   it('falls back to the e-mail', () => {

@@ -4,19 +4,24 @@
  * `name` attribute and on the user row.
  */
 
-/** At most this many characters (code points, so an emoji counts once and is never cut in half). */
+import { cutText } from './cut-text';
+
+/**
+ * At most this many UTF-16 code units, counted as the API schemas and the browser's `maxLength`
+ * count (cut-text.ts): an emoji counts two or more, and is never cut in half.
+ */
 export const DISPLAY_NAME_MAX_LENGTH = 80;
 /** Longer input is refused outright (400) rather than cut: nobody types this much by accident. */
 export const DISPLAY_NAME_INPUT_MAX = 1000;
 
 /**
  * Tidies a name as typed: control characters removed, runs of white space made one space, trimmed,
- * then cut to DISPLAY_NAME_MAX_LENGTH code points (never inside a surrogate pair). An empty result
- * means "no name".
+ * then cut to DISPLAY_NAME_MAX_LENGTH by the one cut rule (`cutText`: whole graphemes, so a letter
+ * keeps its accents and an emoji sequence stays whole). An empty result means "no name".
  */
 export function normalizeDisplayName(input: string): string {
   const tidy = input.replace(/\p{Cc}+/gu, ' ').replace(/\s+/gu, ' ').trim();
-  return Array.from(tidy).slice(0, DISPLAY_NAME_MAX_LENGTH).join('').trim();
+  return cutText(tidy, DISPLAY_NAME_MAX_LENGTH).trim();
 }
 
 /** What a person is called: their name, else their e-mail. */

@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isAllowedNextUrl } from './next-url';
 import { isSafeRedirectPath } from './redirect-path';
-import { EVIL_HOST, OPEN_REDIRECT_ATTACKS } from './redirect-path-attacks';
+import { EVIL_HOST, OPEN_REDIRECT_ATTACKS } from '../../test/security/redirect-path-attacks';
 
 const SITE = 'https://site.example';
 const EXTENSIONS = ['chrome-extension://abcdefghijklmnopabcdefghijklmnop'];

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routeList } from '../../shared/api/routes';
-import { routeGrants } from '../../infra/route-grants';
+import { needsToken } from '#shared/api/route';
+import { routeDeploy } from '../../infra/route-deploy';
 import { tables } from '#shared/deploy/tables';
-import { awsRoutePath, needsJwt } from '../../infra/stacks/api-stack';
+import { awsRoutePath } from '../../infra/stacks/api-stack';
 import { flat, resourcesOf, synth } from './helpers';
 
 const dev = synth('dev');
@@ -70,7 +71,7 @@ describe('api stack is generated from the route table', () => {
 
     it(`has the JWT authorizer iff the caller is user/staff (caller: ${route.caller})`, () => {
       const [, r] = apiRoutes.find(([, x]) => x.Properties.RouteKey === `${route.method} ${awsRoutePath(route.path)}`)!;
-      if (needsJwt(route)) {
+      if (needsToken(route)) {
         expect(r.Properties.AuthorizationType).toBe('JWT');
         expect(r.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
       } else {
@@ -80,7 +81,7 @@ describe('api stack is generated from the route table', () => {
     });
 
     it('gets exactly the tables, bucket and secrets its grants name (least privilege)', () => {
-      const grants = routeGrants[id];
+      const { grants } = routeDeploy[id];
       const { actions, resources } = policyTextOf(id);
       const env = functionOf(id)[1].Properties.Environment.Variables;
       for (const [key, def] of Object.entries(tables)) {
@@ -111,7 +112,7 @@ describe('api stack is generated from the route table', () => {
   it('Stripe routes know the parameter names and prices; others do not', () => {
     for (const route of routeList) {
       const env = functionOf(route.id)[1].Properties.Environment.Variables;
-      if (routeGrants[route.id].stripe) {
+      if (routeDeploy[route.id].grants.stripe) {
         expect(env.STRIPE_SECRET_PARAM).toBe('/fps/dev/stripe/secret-key');
         expect(env.STRIPE_WEBHOOK_SECRET_PARAM).toBe('/fps/dev/stripe/webhook-secret');
         expect(env.STRIPE_PREMIUM_PRICE).toBeDefined();
@@ -129,7 +130,7 @@ describe('api stack is generated from the route table', () => {
       const fn = functionOf(route.id)[1];
       const env = fn.Properties.Environment.Variables;
       const layers = flat(fn.Properties.Layers);
-      if (routeGrants[route.id].stripe) {
+      if (routeDeploy[route.id].grants.stripe) {
         // Resolved per region from CDK's table of the extension's layer ARNs, for arm64.
         expect(layers, route.id).toMatch(/(ParamsAndSecrets|Parameters-and-Secrets).*arm64/i);
         expect(env).toMatchObject({ PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773', PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: 'true' });

@@ -1,6 +1,6 @@
 /**
  * What each Lambda bundle can call in AWS, read from the bundle itself (not from the sources), so
- * that the IAM grants of infra/route-grants.ts can be checked against what actually ships.
+ * that the IAM grants of infra/route-deploy.ts can be checked against what actually ships.
  *
  * 1. One esbuild run bundles every function with the settings of infra/bundling.ts (as the CDK
  *    construct does), except that identifiers and whitespace are not minified (tree shaking, and

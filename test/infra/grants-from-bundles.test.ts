@@ -1,20 +1,21 @@
 /**
- * Least privilege, checked against what ships: each route's grants in infra/route-grants.ts must
+ * Least privilege, checked against what ships: each route's grants in infra/route-deploy.ts must
  * be exactly what its Lambda bundle calls (no grant unused, no call ungranted). The calls are read
  * from the bundles (test/infra/bundle-calls.ts), so a new route, or a handler that starts calling
  * something new, is covered without touching this file.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { needsToken } from '#shared/api/route';
 import { routeList } from '#shared/api/routes';
 import { writesAsAccount } from '../../lambdas/lib/account-guard';
-import { routeGrants, type Grants } from '../../infra/route-grants';
+import { routeDeploy, type Grants } from '../../infra/route-deploy';
 import { tables, type TableKey } from '#shared/deploy/tables';
 import { bundleCalls, type BundleCalls } from './bundle-calls';
 import { flat, resourcesOf, synth } from './helpers';
 
 /** Tables that keep a trail: written only by appending (PutItem on named partitions). */
 const APPEND_ONLY: readonly TableKey[] = ['records'];
-/** The audit trail's partition of the records table (lambdas/admin/audit.ts). */
+/** The audit trail's partition of the records table (lambdas/admin/lib/audit.ts). */
 const AUDIT_KIND = 'admin-audit';
 /** The account guard (lambdas/lib/account-guard.ts) reads the caller's user row only on routes that write as an account. */
 const ACCOUNT_GUARD = 'assertAccountExists';
@@ -23,7 +24,7 @@ const STAFF_GUARD = 'assertCurrentStaff';
 
 const fmt = (g: unknown) => (g === undefined ? 'none' : JSON.stringify(g));
 
-/** The grant each call set needs, in route-grants' own terms. */
+/** The grant each call set needs, in route-deploy's own terms. */
 function tableNeed(key: TableKey, kinds: Set<string>): string {
   if (APPEND_ONLY.includes(key)) {
     if (kinds.has('write')) return 'an update or delete: not allowed on an append-only table';
@@ -68,14 +69,14 @@ beforeAll(async () => {
 describe('IAM grants match the calls in each Lambda bundle', () => {
   it.each(routeList.map((r) => [r.id]))('%s: no grant unused, no call ungranted', (id) => {
     // As one text, so a failure prints every difference in words.
-    expect(mismatches(routeGrants[id as keyof typeof routeGrants], calls.get(id)!).join('\n')).toBe('');
+    expect(mismatches(routeDeploy[id].grants, calls.get(id)!).join('\n')).toBe('');
   });
 
   it('the analysis sees the calls it must (a reader of the user row, the account guard, Powertools idempotency)', () => {
     // Guards against an analysis that silently finds nothing.
     expect(calls.get('lookupAccount')!.tables.get('users')).toContain('read');
     expect(calls.get('stripeWebhook')!.tables.get('idempotency')).toEqual(new Set(['read', 'put', 'write']));
-    const guarded = routeList.filter((r) => !writesAsAccount(r) && r.caller !== 'public' && r.caller !== 'stripe-signature');
+    const guarded = routeList.filter((r) => !writesAsAccount(r) && needsToken(r));
     expect(guarded.some((r) => calls.get(r.id)!.skipped.includes(ACCOUNT_GUARD)), 'account guard found in the bundles').toBe(true);
   });
 });
@@ -83,12 +84,12 @@ describe('IAM grants match the calls in each Lambda bundle', () => {
 describe('the audit trail is append-only in IAM', () => {
   it('no route may update or delete in the records table; writers append, public routes never to the audit partition', () => {
     for (const r of routeList) {
-      const g = routeGrants[r.id].tables?.records;
+      const g = routeDeploy[r.id].grants.tables?.records;
       if (g === undefined || g === 'RO') continue;
       expect(typeof g, `${r.id}: records grant`).toBe('object');
       if (typeof g !== 'object') continue;
       expect(g.append.length, `${r.id}: appends to named partitions`).toBeGreaterThan(0);
-      if (r.caller === 'public' || r.caller === 'stripe-signature') expect(g.append, `${r.id} is public`).not.toContain(AUDIT_KIND);
+      if (!needsToken(r)) expect(g.append, `${r.id} is public`).not.toContain(AUDIT_KIND);
     }
   });
 
@@ -112,7 +113,7 @@ describe('the audit trail is append-only in IAM', () => {
         expect(actions, `${r.id}: PutItem alone`).toEqual(['dynamodb:PutItem']);
         const partitions = [st.Condition?.['ForAllValues:StringEquals']?.['dynamodb:LeadingKeys']].flat();
         expect(partitions.length, `${r.id}: partitions named`).toBeGreaterThan(0);
-        if (r.caller === 'public' || r.caller === 'stripe-signature') expect(partitions, `${r.id} is public`).not.toContain(AUDIT_KIND);
+        if (!needsToken(r)) expect(partitions, `${r.id} is public`).not.toContain(AUDIT_KIND);
       }
     }
     expect(appenders, 'the writers of the records table were found').toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_PREFIX } from '../../lambdas/images/image-keys';
+import { UPLOAD_PREFIX } from '../../lambdas/images/lib/image-keys';
 import { flat, resourcesOf, synth } from './helpers';
 
 /**

@@ -6,7 +6,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { routeList } from '../../shared/api/routes';
 import { createApp, buildStacks } from '../../infra/build';
 import { nativeInstallCommand } from '../../infra/native-modules';
-import { postConfirmationSize, routeSizes } from '../../infra/route-sizes';
+import { postConfirmationSize, routeDeploy } from '../../infra/route-deploy';
 import { isPublicRoute, awsRoutePath } from '../../infra/stacks/api-stack';
 import { MANAGED_RULE_GROUPS } from '../../infra/stacks/edge-stack';
 import { environments } from '../../infra/environments';
@@ -23,19 +23,19 @@ function synthWith(env: EnvName, overrides: Record<string, unknown>) {
 }
 
 describe.each(ENVS)('%s: Lambda sizing', (env) => {
-  it('every route function has the memory and timeout of infra/route-sizes.ts (no 128 MB / 3 s defaults)', () => {
+  it('every route function has the memory and timeout of infra/route-deploy.ts (no 128 MB / 3 s defaults)', () => {
     const fns = resourcesOf(synth(env).api, 'AWS::Lambda::Function');
     for (const route of routeList) {
       const fn = fns.find(([, r]) => r.Properties.FunctionName === `fps-${env}-${route.id}`);
       expect(fn, route.id).toBeDefined();
-      const size = routeSizes[route.id];
+      const { size } = routeDeploy[route.id];
       expect([route.id, fn![1].Properties.MemorySize, fn![1].Properties.Timeout]).toEqual([route.id, size.memoryMb, size.timeoutSeconds]);
       expect(size.memoryMb).toBeGreaterThanOrEqual(256);
       expect(size.timeoutSeconds).toBeLessThan(30);
     }
     const [[, trigger]] = resourcesOf(synth(env).auth, 'AWS::Lambda::Function');
     expect([trigger.Properties.MemorySize, trigger.Properties.Timeout]).toEqual([postConfirmationSize.memoryMb, postConfirmationSize.timeoutSeconds]);
-    expect(routeSizes.finalizeImage.memoryMb).toBeGreaterThan(routeSizes.listImages.memoryMb);
+    expect(routeDeploy.finalizeImage.size.memoryMb).toBeGreaterThan(routeDeploy.listImages.size.memoryMb);
   });
 
   it('every function is traced with X-Ray', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, routes, type RouteId } from '#shared/api/routes';
 import { Account } from '#shared/domain/account';
 import { lambdaEsbuildOptions } from '../../infra/bundling';
-import { routeGrants } from '../../infra/route-grants';
+import { routeDeploy } from '../../infra/route-deploy';
 import { repoRoot } from '../../infra/settings';
 import { stripe } from '../../lambdas/adapters/stripe-client';
 import { MASTERCARD, sessionIdOf, site } from './billing-test-helpers';
@@ -24,7 +24,7 @@ import { signedInUser, staffUser, uniqueEmail } from './helpers';
  * import the whole SDK; this one fails if a handler calls a Stripe resource the bundle left out.
  */
 
-const stripeRoutes = routeList.filter((r) => routeGrants[r.id as RouteId].stripe);
+const stripeRoutes = routeList.filter((r) => routeDeploy[r.id].grants.stripe);
 // changeEmail has no Stripe grant, but verifyAccountEmail needs the code it asks Cognito to send.
 const bundledRoutes = [...stripeRoutes, routes.changeEmail];
 const outDir = join(repoRoot, '.local', `bundle-test-${process.pid}`);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authzRoles, routeAccess } from '#shared/api/route-access';
-import { routes, type RouteId } from '#shared/api/routes';
+import { needsToken } from '#shared/api/route';
+import { routeList, routes } from '#shared/api/routes';
 import { isLiveSubscription } from '#shared/domain/subscription';
 import { imagesRepo } from '../../lambdas/adapters/images-repo';
 import { orgsRepo } from '../../lambdas/adapters/orgs-repo';
@@ -8,32 +8,33 @@ import { usersRepo } from '../../lambdas/adapters/users-repo';
 import { callApi } from '../integration/helpers';
 import { reportFigure } from '../report-figure';
 import { describeCell, isAsExpected, runMatrix, type CellResult } from './authz/matrix';
-import { requests } from './authz/requests';
+import { authzRoles } from './authz/roles';
+import { routeCases } from './authz/route-cases';
 import { buildWorld, type World } from './authz/world';
 
 /**
  * Security issue #11: every route × {anonymous, free user, another free user, org member, admin of
  * another org, org admin, staff} against the local stack, each cell compared with the status
- * declared by hand in shared/api/route-access.ts. Object-level cells aim at someone else's image,
+ * declared by hand in test/security/authz/route-cases.ts. Object-level cells aim at someone else's image,
  * org member, invitation and checkout session.
  */
 
-const routeIds = Object.keys(routes) as RouteId[];
+const routeIds = routeList.map((r) => r.id);
 
 describe('authorisation matrix', () => {
   it('declares an expected row, and a request, for every route in the table (and nothing else)', () => {
-    expect(routeIds.filter((id) => !routeAccess[id]), 'routes without a declared row').toEqual([]);
-    expect(Object.keys(routeAccess).filter((id) => !(id in routes)), 'rows for routes that do not exist').toEqual([]);
-    expect(routeIds.filter((id) => !requests[id]), 'routes without a request').toEqual([]);
-    for (const id of routeIds) expect(Object.keys(routeAccess[id].expect).sort(), id).toEqual([...authzRoles].sort());
+    expect(routeIds.filter((id) => !routeCases[id]), 'routes without a declared case').toEqual([]);
+    expect(Object.keys(routeCases).filter((id) => !(id in routes)), 'cases for routes that do not exist').toEqual([]);
+    expect(routeIds.filter((id) => typeof routeCases[id]?.request !== 'function'), 'routes without a request').toEqual([]);
+    for (const id of routeIds) expect(Object.keys(routeCases[id].expect).sort(), id).toEqual([...authzRoles].sort());
   });
 
   it("agrees with each route's caller kind in the table", () => {
     // Not the expectations themselves, only what the `caller` field already promises.
     for (const id of routeIds) {
       const { caller } = routes[id];
-      const row = routeAccess[id].expect;
-      if (caller === 'user' || caller === 'staff') expect(row.anonymous, id).toBe(401);
+      const row = routeCases[id].expect;
+      if (needsToken(routes[id])) expect(row.anonymous, id).toBe(401);
       if (caller === 'public') expect(row.anonymous, id).not.toBe(401);
       if (caller === 'staff') for (const role of authzRoles.filter((r) => r !== 'anonymous' && r !== 'staff')) expect(row[role], `${id} × ${role}`).toBe(403);
       if (caller === 'stripe-signature') for (const role of authzRoles) expect(row[role], `${id} × ${role}`).toBe(400);

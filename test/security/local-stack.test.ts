@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '#shared/api/routes';
 import { Image, MAX_IMAGE_BYTES } from '#shared/domain/image';
 import { headObject } from '../../lambdas/adapters/s3-client';
-import { imageKeys } from '../../lambdas/images/image-keys';
+import { imageKeys } from '../../lambdas/images/lib/image-keys';
 import { callApi, signedInUser } from '../integration/helpers';
 
 /**

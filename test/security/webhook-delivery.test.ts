@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handledEventTypes } from '../../lambdas/stripe/handled-events';
+import { handledEventTypes } from '../../lambdas/stripe/lib/handled-events';
 import { reportFigure } from '../report-figure';
 import { deliver, type Signing } from './webhooks/deliver';
 import { installFaults } from './webhooks/delivery-faults';

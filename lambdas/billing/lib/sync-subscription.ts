@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { ORG_SK } from '../../adapters/orgs-repo';
-import { stripe } from '../../adapters/stripe-client';
+import { idOf, stripe } from '../../adapters/stripe-client';
 import { writeSubscriptionSnapshot } from '../../adapters/subscription-writes';
 import { usersRepo } from '../../adapters/users-repo';
 import { config } from '../../lib/config';
@@ -8,8 +8,6 @@ import { logger } from '../../lib/logger';
 import { cardOf, subscriptionSnapshot } from './subscription-snapshot';
 
 export interface SyncHint { userId?: string | null; orgId?: string | null }
-
-const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
 
 /**
  * Re-fetches the subscription from Stripe and writes its whole snapshot to its owner (an

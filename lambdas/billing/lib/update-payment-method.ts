@@ -1,12 +1,11 @@
 import type Stripe from 'stripe';
 import type { Organization } from '#shared/domain/organization';
 import type { OrgRow } from '../../adapters/orgs-repo';
-import { stripe } from '../../adapters/stripe-client';
+import { idOf, stripe } from '../../adapters/stripe-client';
 import { usersRepo } from '../../adapters/users-repo';
 import { DomainError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { BillingOwner } from './billing-owner';
-import { idOf } from './stripe-errors';
 import { cardOf } from './subscription-snapshot';
 import { syncSubscription } from './sync-subscription';
 

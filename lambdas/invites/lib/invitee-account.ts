@@ -1,8 +1,10 @@
 import { isValidPassword, PASSWORD_RULE_MESSAGE } from '#shared/rules/password-rule';
+import { cognitoAdmin, subOf } from '../../adapters/cognito-admin';
+import { isInvalidPassword, isUsernameExists } from '../../adapters/cognito-client';
 import { usersRepo, type UserRow } from '../../adapters/users-repo';
 import { DomainError } from '../../lib/errors';
 import {
-  cognitoHoldersOf, createUserWithPassword, isInvalidPassword, isUsernameExists, rowIsVerifiedHolder, setPermanentPassword, subOf,
+  cognitoHoldersOf, createUserWithPassword, rowIsVerifiedHolder,
 } from '../../orgs/lib/cognito-accounts';
 
 const passwordRefused = () => new DomainError('validation_failed', PASSWORD_RULE_MESSAGE);
@@ -41,7 +43,7 @@ export async function inviteeAccount(email: string, orgId: string, password: str
     // An account made earlier that never got its password (a failure half-way, or an operator's
     // temporary password): the invitee's chosen password finishes it.
     if (cognitoUser.userStatus === 'FORCE_CHANGE_PASSWORD' && password && isValidPassword(password)) {
-      await setPermanentPassword(cognitoUser.username, password);
+      await cognitoAdmin.setPermanentPassword(cognitoUser.username, password);
       return rowFor(subOf(cognitoUser), email, orgId);
     }
     throw unverifiedHolder();

@@ -1,27 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoAdmin, type CognitoAdminUser } from '../../adapters/cognito-admin';
-import { cognito } from '../../adapters/cognito-client';
-import { config } from '../../lib/config';
+import { cognitoAdmin, subOf, type CognitoAdminUser, type CreatedAccount } from '../../adapters/cognito-admin';
 
 /**
  * Creating Cognito accounts for organisations: the invitee who sets a password when accepting,
- * and an organisation's admin made by `npm run org:create`. On the shared client of
- * adapters/cognito-client.ts; lookups reuse adapters/cognito-admin.ts.
+ * and an organisation's admin made by `npm run org:create`. The Cognito calls are in
+ * adapters/cognito-admin.ts.
  *
  * Accounts are made with AdminCreateUser (no welcome message: the product sends its own mail),
  * the e-mail marked verified (the invitation token or the operator vouches for it). cognito-local
  * supports AdminCreateUser and AdminSetUserPassword, so the same code runs locally and in AWS.
  */
-
-const userPoolId = () => config.userPoolId();
-
-export interface CreatedAccount {
-  /** The Cognito username (the sub in AWS and cognito-local for e-mail-as-username pools). */
-  username: string;
-  /** The user id everywhere else in the product. */
-  sub: string;
-}
 
 /** A temporary password that satisfies the pool policy (8+, lower and upper case) with room to spare. */
 export function temporaryPassword(): string {
@@ -29,43 +17,12 @@ export function temporaryPassword(): string {
   return `${base}Aa7`;
 }
 
-async function adminCreate(email: string, tempPassword: string): Promise<CreatedAccount> {
-  const r = await cognito().send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId(),
-      Username: email,
-      TemporaryPassword: tempPassword,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  const username = r.User?.Username;
-  const sub = r.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? username;
-  if (!username || !sub) throw new Error('AdminCreateUser answered without a user');
-  return { username, sub };
-}
-
-/** A user who must choose a new password at first sign-in (Cognito FORCE_CHANGE_PASSWORD). */
-export const createUserWithTemporaryPassword = (email: string, tempPassword: string) => adminCreate(email, tempPassword);
-
-/** Sets the user's password for good (the user is CONFIRMED afterwards). */
-export async function setPermanentPassword(username: string, password: string): Promise<void> {
-  await cognito().send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId(), Username: username, Password: password, Permanent: true }),
-  );
-}
-
 /** A confirmed account with the password the user chose. */
 export async function createUserWithPassword(email: string, password: string): Promise<CreatedAccount> {
-  const account = await adminCreate(email, temporaryPassword());
-  await setPermanentPassword(account.username, password);
+  const account = await cognitoAdmin.createUser(email, temporaryPassword());
+  await cognitoAdmin.setPermanentPassword(account.username, password);
   return account;
 }
-
-export const subOf = (u: CognitoAdminUser): string => u.attributes.sub ?? u.username;
 
 /**
  * Cognito vouches for the address: verified with a code (or marked so when we made the account
@@ -90,7 +47,3 @@ export async function cognitoHoldersOf(email: string): Promise<EmailHolders> {
 /** A user row matches an address only while Cognito holds that address verified for the same user. */
 export const rowIsVerifiedHolder = (userId: string, holders: EmailHolders): boolean =>
   !!holders.verified && subOf(holders.verified) === userId;
-
-/** Cognito refuses a password (policy): the product's password rule explains it. */
-export const isInvalidPassword = (e: unknown): boolean => e instanceof Error && e.name === 'InvalidPasswordException';
-export const isUsernameExists = (e: unknown): boolean => e instanceof Error && e.name === 'UsernameExistsException';

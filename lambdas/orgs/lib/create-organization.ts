@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import * as z from 'zod';
 import { hasSubscriptionEnded } from '#shared/domain/subscription';
+import { cognitoAdmin, subOf } from '../../adapters/cognito-admin';
 import { sendEmail } from '../../adapters/email';
 import { memberSk, ORG_SK, orgsRepo, type MemberRow, type OrgRow } from '../../adapters/orgs-repo';
 import { stripe } from '../../adapters/stripe-client';
@@ -9,9 +10,7 @@ import { usersRepo, type UserRow } from '../../adapters/users-repo';
 import { syncSubscription } from '../../billing/lib/sync-subscription';
 import { config } from '../../lib/config';
 import { belongsToAnotherOrg } from './org-access';
-import {
-  cognitoHoldersOf, createUserWithTemporaryPassword, rowIsVerifiedHolder, subOf, temporaryPassword,
-} from './cognito-accounts';
+import { cognitoHoldersOf, rowIsVerifiedHolder, temporaryPassword } from './cognito-accounts';
 
 /**
  * Creating an organisation (operators, `npm run org:create`; see docs/enterprise.md): the admin's
@@ -101,7 +100,7 @@ async function adminAccount(email: string, orgName: string, log: Log): Promise<{
     throw unverifiedAdmin(email);
   } else {
     const password = temporaryPassword();
-    sub = (await createUserWithTemporaryPassword(email, password)).sub;
+    sub = (await cognitoAdmin.createUser(email, password)).sub;
     created = true;
     await sendEmail(adminWelcomeEmail(email, orgName, password));
     log(`Created the Cognito user ${email}; the temporary password was e-mailed to them.`);

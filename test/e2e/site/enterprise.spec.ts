@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { cognitoAdmin } from '../../../scripts/local/cognito';
 import type { OrgRow } from '../../../lambdas/adapters/orgs-repo';
 import { expectAccessible } from './axe';
-import { expect as baseExpect, confirmedUser, fillSignIn, stackEnv, test, uniqueEmail } from './fixtures';
+import { expect as baseExpect, confirmedUser, fillSignIn, PASSWORD, stackEnv, test, uniqueEmail } from './fixtures';
 
 /**
  * The enterprise account area and invite redemption in a real browser against the local stack.
@@ -50,6 +52,24 @@ async function inviteLink(request: APIRequestContext, to: string): Promise<strin
   if (!mail) throw new Error(`no invitation to ${to}`);
   const url = new URL(/https?:\/\/\S+\/invites\?\S+/.exec(mail.text)![0]);
   return `${url.pathname}${url.search}`;
+}
+
+/** The user sets their name as /account does (POST /account/name with their own access token). */
+async function setOwnName(request: APIRequestContext, email: string, name: string) {
+  const env = stackEnv();
+  const cognito = cognitoAdmin(env.COGNITO_ENDPOINT);
+  try {
+    const auth = await cognito.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: env.USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD },
+    }));
+    const saved = await request.post(`${process.env.FPS_API_URL}/account/name`, {
+      headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}` },
+      data: { name },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  } finally {
+    cognito.destroy();
+  }
 }
 
 async function signIn(page: Page, email: string, redirectPath: string) {
@@ -137,9 +157,15 @@ test.describe('enterprise account area', () => {
       data: { sub: link.searchParams.get('sub'), token: link.searchParams.get('token'), newAccountPassword: null },
     });
     expect(accepted.status()).toBe(200);
+    // The member names themselves (issue #24): the admin's list shows it under the e-mail.
+    const joinedName = 'Grace Hopper ⚓';
+    await setOwnName(request, joined, `  ${joinedName} `);
 
     await signIn(page, adminEmail, '/enterprise/account/members');
     await expect(page).toHaveURL(/\/enterprise\/account\/members$/, { timeout: 15_000 });
+    await expect(row(page, joined).getByRole('rowheader')).toHaveText(`${joined}${joinedName}`);
+    await expect(row(page, joined).getByText(joinedName, { exact: true })).toBeVisible();
+    await expect(row(page, pending).getByRole('rowheader')).toHaveText(pending);
     await expect(row(page, adminEmail).getByRole('button')).toHaveCount(0);
     await expect(row(page, pending).getByRole('button')).toHaveText(['Resend', 'Delete']);
     await expect(row(page, joined).getByRole('button')).toHaveText(['Deactivate']);

@@ -1,11 +1,11 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { BROWSER_ATTACKS, EVIL_HOST } from '../../../shared/rules/redirect-path-attacks';
+import { BROWSER_ATTACKS, EVIL_HOST } from '../../security/redirect-path-attacks';
 import { DEV_EXTENSION_ORIGIN } from '../../../extension/dev-key';
 import { confirmedUser, expect, fillSignIn, test } from './fixtures';
 
 /**
  * The pages that read `redirectPath` (sign-out, sign-in) and `next` (every page), loaded for real
- * with open-redirect attempts (shared/rules/redirect-path-attacks.ts; the unit test runs the whole
+ * with open-redirect attempts (test/security/redirect-path-attacks.ts; the unit test runs the whole
  * table through the rule). The browser must stay on the site: no request to the attacker's host,
  * no script run from the address, and the final address on the site's origin.
  */

@@ -1,7 +1,7 @@
-import { authzRoles, routeAccess, type AuthzRole, type ExpectedStatus } from '#shared/api/route-access';
-import { routes, type RouteId } from '#shared/api/routes';
+import { routeList, routes, type RouteId } from '#shared/api/routes';
 import { callApi } from '../../integration/helpers';
-import { requests } from './requests';
+import { authzRoles, type AuthzRole, type ExpectedStatus } from './roles';
+import { routeCases } from './route-cases';
 import type { World } from './world';
 
 export interface CellResult {
@@ -21,9 +21,9 @@ const isSuccess = (expected: ExpectedStatus) => (typeof expected === 'number' ? 
 export const isAsExpected = (r: CellResult) => accepts(r.expected, r.got) && !r.problem;
 
 async function runCell(world: World, route: RouteId, role: AuthzRole): Promise<CellResult> {
-  const expected = routeAccess[route].expect[role];
+  const expected = routeCases[route].expect[role];
   const caller = role === 'anonymous' ? undefined : world.actors[role];
-  const { mustNotContain = [], mustContain = [], ...request } = await requests[route]({ role, caller, world, allowed: isSuccess(expected) });
+  const { mustNotContain = [], mustContain = [], ...request } = await routeCases[route].request({ role, caller, world, allowed: isSuccess(expected) });
   const res = await callApi(routes[route], request);
   const body = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
   const leaked = mustNotContain.filter((s) => body.includes(s));
@@ -34,7 +34,7 @@ async function runCell(world: World, route: RouteId, role: AuthzRole): Promise<C
 
 /** Every route × role, a few cells at a time (the stack runs on two cores next to other suites). */
 export async function runMatrix(world: World, concurrency = 6): Promise<CellResult[]> {
-  const cells = (Object.keys(routes) as RouteId[]).flatMap((route) => authzRoles.map((role) => ({ route, role })));
+  const cells = routeList.flatMap(({ id: route }) => authzRoles.map((role) => ({ route, role })));
   const results: CellResult[] = [];
   let next = 0;
   await Promise.all(Array.from({ length: concurrency }, async () => {

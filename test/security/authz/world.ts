@@ -1,10 +1,10 @@
 import { routes } from '#shared/api/routes';
-import type { AuthzRole } from '#shared/api/route-access';
 import { sessionIdOf, site, startCheckout } from '../../integration/billing-test-helpers';
 import { makeOrg } from '../../integration/org-test-helpers';
 import { payWithTestCard } from '../../../scripts/local/seed';
 import { callApi, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
 import { activeMember, invitation, orgWithSubscription, readyImage, uploadedImage, type Actor, type Invite } from './actors';
+import type { AuthzRole } from './roles';
 
 export type SignedInRole = Exclude<AuthzRole, 'anonymous'>;
 

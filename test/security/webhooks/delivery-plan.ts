@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { handledEventTypes } from '../../../lambdas/stripe/handled-events';
+import { handledEventTypes } from '../../../lambdas/stripe/lib/handled-events';
 import { FAULTS, type Fault } from './delivery-faults';
 
 /** mulberry32: a small seeded PRNG, so a failing order can be replayed from its seed. */

@@ -17,18 +17,21 @@ export function withAccountShell(children: RouteObject[]): RouteObject {
   return {
     lazy: async () => {
       await loadAccountCodeInPieces();
-      const [{ AccountProvider, AccountAlerts }] = await Promise.all([
+      const [{ AccountProvider, AccountAlerts }, { ApiQueryProvider }] = await Promise.all([
         import('../features/account/components/account-provider'),
+        import('../lib/api-query'),
         import('../features/account/account.css'),
       ]);
       return {
         Component: function AccountShell() {
           return (
             <EnsureAppProviders>
-              <AccountProvider>
-                <AccountAlerts />
-                <Outlet />
-              </AccountProvider>
+              <ApiQueryProvider>
+                <AccountProvider>
+                  <AccountAlerts />
+                  <Outlet />
+                </AccountProvider>
+              </ApiQueryProvider>
             </EnsureAppProviders>
           );
         },

@@ -13,12 +13,17 @@ export function makeCheckoutRoutes(prefix: string = paths.checkout.path): RouteO
       path: `${prefix}/:stage?`,
       lazy: async () => {
         await loadAccountCodeInPieces();
-        const { CheckoutRoute } = await import('../features/checkout/routes/checkout');
+        const [{ CheckoutRoute }, { ApiQueryProvider }] = await Promise.all([
+          import('../features/checkout/routes/checkout'),
+          import('../lib/api-query'),
+        ]);
         return {
           Component: function Checkout() {
             return (
               <EnsureAppProviders>
-                <CheckoutRoute prefix={prefix} />
+                <ApiQueryProvider>
+                  <CheckoutRoute prefix={prefix} />
+                </ApiQueryProvider>
               </EnsureAppProviders>
             );
           },

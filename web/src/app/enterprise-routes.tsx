@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Outlet, redirect, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { withAccountShell } from './account-routes';
+import { withQueries } from './with-queries';
 
 /** The account provider's alert title for a failed organisation fetch (spec 000, section 8). */
 const ORGANIZATION_ERROR_TITLE = 'Organization error.';
@@ -74,5 +75,5 @@ export const enterpriseRoutes: RouteObject[] = [
     },
   ]),
   // The invite page needs the auth state only (and looks the account up itself): no account shell.
-  { path: paths.invites.path, lazy: () => import('../features/invites/routes/invites') },
+  { path: paths.invites.path, lazy: () => withQueries(import('../features/invites/routes/invites')) },
 ];

@@ -1,4 +1,4 @@
-import { buildPath, type BodyOf, type ParamsOf, type RequestOf, type ResponseOf, type RouteDef } from '#shared/api/route';
+import { buildPath, needsToken, type BodyOf, type ParamsOf, type RequestOf, type ResponseOf, type RouteDef } from '#shared/api/route';
 import { loadRuntimeConfig } from './runtime-config';
 
 /**
@@ -35,8 +35,6 @@ export interface CallOptions<R extends RouteDef> {
   params?: ParamsOf<R> extends undefined ? never : Record<string, string>;
   signal?: AbortSignal;
 }
-
-const needsToken = (route: RouteDef) => route.caller === 'user' || route.caller === 'staff';
 
 async function tokenFor(route: RouteDef): Promise<string | undefined> {
   if (!needsToken(route)) return undefined;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
+import { getBroadcastAuthState, subscribeBroadcastAuthState } from './auth-broadcast';
 import { AUTH_PENDING_PAINT_ATTRIBUTE } from './auth-pending-paint';
-import { amplifyAuthConfig, mayHaveStoredSession, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
+import { amplifyAuthConfig, getAuthState, mayHaveStoredSession, resetAuthForTests, setAuthState, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
 
 const base: RuntimeConfig = {
   env: 'local', apiUrl: 'http://api.test', siteUrl: 'http://site.test', extensionOrigins: [], stripeLiveMode: false,
@@ -76,5 +77,25 @@ describe('the state before Amplify has answered', () => {
     expect(signedOutBeforeAmplify(page(AUTH_PENDING_PAINT_ATTRIBUTE), storage(session))).toBe(false);
     expect(signedOutBeforeAmplify(page('data-prerendered-path'), storage())).toBe(false);
     expect(signedOutBeforeAmplify(page(), storage())).toBe(false);
+  });
+});
+
+describe('the state the header reads (auth-broadcast.ts, without importing auth.ts)', () => {
+  it('is the store\'s state from the moment auth.ts loads, and follows every change once', () => {
+    resetAuthForTests();
+    expect(getBroadcastAuthState()).toBe(getAuthState());
+    let calls = 0;
+    const stop = subscribeBroadcastAuthState(() => calls++);
+    const user = toAuthUser('u1', { email: 'a@x.example', name: 'Ann' });
+    setAuthState({ status: 'signedIn', user });
+    expect(getBroadcastAuthState()).toMatchObject({ status: 'signedIn', user: { userId: 'u1', name: 'Ann' } });
+    setAuthState({ status: 'signedIn', user }); // nothing new: no update
+    expect(calls).toBe(1);
+    setAuthState({ status: 'signedOut', user: null });
+    expect(getBroadcastAuthState().status).toBe('signedOut');
+    expect(calls).toBe(2);
+    stop();
+    resetAuthForTests();
+    expect(calls).toBe(2);
   });
 });

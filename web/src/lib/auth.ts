@@ -3,6 +3,7 @@ import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { PASSWORD_MIN_LENGTH } from '#shared/rules/password-rule';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
 import { STORED_SESSION_KEY } from '#shared/web/stored-session-probe';
+import { broadcastAuthState } from './auth-broadcast';
 import { AUTH_PENDING_PAINT_ATTRIBUTE } from './auth-pending-paint';
 import { setErrorReportingUser } from './error-reporting';
 
@@ -73,6 +74,8 @@ export function signedOutBeforeAmplify(doc: Document | undefined = globalThis.do
 const LOADING: AuthState = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
 let state: AuthState = signedOutBeforeAmplify() ? { ...LOADING, status: 'signedOut' } : LOADING;
 const listeners = new Set<() => void>();
+// The header follows the store through auth-broadcast.ts, without importing this module.
+broadcastAuthState(state);
 let started: Promise<void> | undefined;
 
 /** Updates the store (auth-amplify.ts feeds it from Amplify's Hub). */
@@ -82,6 +85,7 @@ export function setAuthState(patch: Partial<AuthState>) {
   if ((Object.keys(patch) as (keyof AuthState)[]).every((k) => Object.is(state[k], patch[k]))) return;
   state = { ...state, ...patch };
   setErrorReportingUser(state.user?.userId); // error reports carry the signed-in user's id (spec)
+  broadcastAuthState(state);
   listeners.forEach((l) => l());
 }
 
@@ -229,17 +233,6 @@ function subscribe(listener: () => void) {
   };
 }
 
-/**
- * Follows the auth state without starting Amplify (the header, on pages that never load it: it
- * reads the stored session instead while the state is 'loading').
- */
-export function subscribeAuthState(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
 /** The signed-in user's attributes read again (after a name change), with fresh tokens. */
 export async function reloadUser(): Promise<void> {
   await startAuth();
@@ -277,5 +270,6 @@ export async function signOutUser(): Promise<void> {
 export function resetAuthForTests(next: Partial<AuthState> = {}): void {
   state = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null, ...next };
   started = Promise.resolve();
+  broadcastAuthState(state);
   listeners.forEach((l) => l());
 }

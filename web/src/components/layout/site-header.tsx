@@ -1,9 +1,8 @@
-import { useEffect, useReducer, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { getAuthState, subscribeAuthState } from '../../lib/auth';
+import { getBroadcastAuthState, subscribeBroadcastAuthState } from '../../lib/auth-broadcast';
 import { IDENTITY_HINT_EVENT, isOrgAdminHinted, readStoredIdentity, rememberDisplayName } from '../../lib/stored-identity';
-import { useModalFocus } from '../ui/dialog';
 import { DropdownMenu, type DropdownItem } from '../ui/dropdown-menu';
 import { PRODUCT_TITLE } from '../ui/page-title-text';
 import { headerHasBackground } from './chrome-rules';
@@ -34,11 +33,13 @@ export function accountMenuItems(identity: HeaderIdentity): DropdownItem[] {
 
 const noSubscription = () => () => {};
 
-/** While the small-screen menu is open, Tab stays in the header (the page behind is covered). */
-function OpenMenuFocus({ header }: { header: RefObject<HTMLElement | null> }) {
-  useModalFocus(header, { restore: false });
-  return null;
-}
+/**
+ * While the small-screen menu is open, Tab stays in the header (the page behind is covered). The
+ * focus code (ui/dialog.tsx) is not on the first load: it is fetched when the browser is idle
+ * after the page has started, or when the menu opens, whichever comes first.
+ */
+const loadOpenMenuFocus = () => import('./open-menu-focus');
+const OpenMenuFocus = lazy(loadOpenMenuFocus);
 
 /**
  * The header's sign-in state: Amplify's when a page has loaded it, else the session Amplify
@@ -47,7 +48,7 @@ function OpenMenuFocus({ header }: { header: RefObject<HTMLElement | null> }) {
  */
 function useHeaderIdentity(): HeaderIdentity {
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  const auth = useSyncExternalStore(subscribeAuthState, getAuthState, getAuthState);
+  const auth = useSyncExternalStore(subscribeBroadcastAuthState, getBroadcastAuthState, getBroadcastAuthState);
   const [, storageChanged] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     window.addEventListener('storage', storageChanged);
@@ -97,6 +98,13 @@ export function SiteHeader() {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   useEffect(() => {
+    const load = () => void loadOpenMenuFocus();
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(load, 2000);
+    const id = requestIdleCallback(load, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+
+  useEffect(() => {
     if (!menuOpen) return;
     const onPointer = (e: Event) => {
       if (!header.current?.contains(e.target as Node)) setMenuOpen(false);
@@ -117,7 +125,11 @@ export function SiteHeader() {
 
   return (
     <header ref={header} className={solid || menuOpen ? 'site-header site-header--solid' : 'site-header'} data-solid={solid}>
-      {menuOpen && <OpenMenuFocus header={header} />}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <OpenMenuFocus header={header} />
+        </Suspense>
+      )}
       <div className="site-header__inner container">
         <Link to={paths.home.href()} className="brand">
           <img src="/logo.svg" alt="" width="32" height="32" />

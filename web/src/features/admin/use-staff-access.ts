@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Account } from '#shared/domain/account';
 import { rolesOf, type Role } from '#shared/rules/account-roles';
+import { useOwnAccount } from '../../lib/api-account';
 import { errorMessageOf } from '../../lib/api-client';
 import { getAccessToken, type AuthStatus } from '../../lib/auth';
-import { lookupOwnAccount } from './api/lookup-own-account';
 
 /** The `cognito:groups` claim of an access token (a JWT); none when it cannot be read. */
 export function groupsFromAccessToken(token: string | undefined): string[] {
@@ -32,36 +33,32 @@ const idle: StaffAccess = { state: 'idle', account: null, accountError: null, gr
 
 /**
  * Who the signed-in user is to the admin tool. Staff are members of the Cognito group `staff`
- * (what the API checks) or users whose row says isStaff; both are read here.
+ * (what the API checks) or users whose row says isStaff; both are read here: the shared account
+ * lookup and the access token's groups.
  */
 export function useStaffAccess(status: AuthStatus, userId: string | undefined): StaffAccess {
-  const [access, setAccess] = useState<StaffAccess>(idle);
+  const enabled = status === 'signedIn' && !!userId;
+  const account = useOwnAccount(userId, { enabled });
+  const token = useQuery({
+    queryKey: ['access-token-groups', userId ?? null],
+    queryFn: async () => groupsFromAccessToken(await getAccessToken()),
+    enabled,
+  });
 
-  useEffect(() => {
-    if (status !== 'signedIn') {
-      setAccess(idle);
-      return;
-    }
-    let cancelled = false;
-    setAccess({ ...idle, state: 'loading' });
-    void Promise.allSettled([lookupOwnAccount(), getAccessToken()]).then(([account, token]) => {
-      if (cancelled) return;
-      const acc = account.status === 'fulfilled' ? account.value : null;
-      const groups = token.status === 'fulfilled' ? groupsFromAccessToken(token.value) : [];
-      const roles = new Set<Role>(['user', ...rolesOf(acc)]);
-      if (groups.includes('staff')) roles.add('staff');
-      setAccess({
-        state: 'ready',
-        account: acc,
-        accountError: account.status === 'rejected' ? errorMessageOf(account.reason, 'Unable to load user.') : null,
-        groups,
-        roles: [...roles],
-      });
-    });
-    return () => {
-      cancelled = true;
+  const loading = account.isPending || token.isPending;
+  const { data: acc = null, error: accountError } = account;
+  const { data: groups } = token;
+  return useMemo(() => {
+    if (!enabled) return idle;
+    if (loading) return { ...idle, state: 'loading' };
+    const roles = new Set<Role>(['user', ...rolesOf(acc)]);
+    if (groups?.includes('staff')) roles.add('staff');
+    return {
+      state: 'ready',
+      account: acc,
+      accountError: accountError ? errorMessageOf(accountError, 'Unable to load user.') : null,
+      groups: groups ?? [],
+      roles: [...roles],
     };
-  }, [status, userId]);
-
-  return access;
+  }, [enabled, loading, acc, accountError, groups]);
 }

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Member } from '#shared/domain/organization';
+import { asError } from '../../lib/api-query';
 import { getOrganizationMembers } from './api/get-organization-members';
 
 export type MembersState =
@@ -7,33 +9,37 @@ export type MembersState =
   | { status: 'loaded'; members: Member[] }
   | { status: 'error'; members: Member[] | null; error: Error };
 
-/** The organisation's members, with a refetch (after any failed action, spec section 4) and a setter. */
+const membersKey = (orgId: string) => ['org-members', orgId] as const;
+
+/**
+ * The organisation's members (shared by the Overview and Members pages), with a refetch (after any
+ * failed action, spec section 4) and a setter for the list an action answered.
+ */
 export function useMembers(orgId: string) {
-  const [state, setState] = useState<MembersState>({ status: 'loading', members: null });
-  const latest = useRef(0);
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: membersKey(orgId), queryFn: ({ signal }) => getOrganizationMembers(orgId, signal) });
+  const members = query.data ?? null;
+  const state: MembersState = query.isFetching
+    ? { status: 'loading', members }
+    : query.isError
+      ? { status: 'error', members, error: asError(query.error) }
+      : query.data
+        ? { status: 'loaded', members: query.data }
+        : { status: 'loading', members };
 
+  const { refetch: refetchQuery } = query;
   const refetch = useCallback(async () => {
-    const call = ++latest.current;
-    setState((s) => ({ status: 'loading', members: s.members }));
-    try {
-      const members = await getOrganizationMembers(orgId);
-      if (call === latest.current) setState({ status: 'loaded', members });
-    } catch (e) {
-      if (call === latest.current) setState((s) => ({ status: 'error', members: s.members, error: e as Error }));
-    }
-  }, [orgId]);
+    await refetchQuery();
+  }, [refetchQuery]);
 
-  useEffect(() => {
-    void refetch();
-    return () => {
-      latest.current++;
-    };
-  }, [refetch]);
+  // An action's answer replaces the list; a fetch still in flight must not bring the old one back.
+  const setMembers = useCallback(
+    (next: Member[]) => {
+      void queryClient.cancelQueries({ queryKey: membersKey(orgId) });
+      queryClient.setQueryData(membersKey(orgId), next);
+    },
+    [queryClient, orgId],
+  );
 
-  const setMembers = useCallback((members: Member[]) => {
-    latest.current++;
-    setState({ status: 'loaded', members });
-  }, []);
-
-  return { state, members: state.members, refetch, setMembers };
+  return { state, members, refetch, setMembers };
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { routes } from '#shared/api/routes';
 import type { Organization } from '#shared/domain/organization';
 import { apiCall } from '../../../lib/api-client';
@@ -6,3 +7,9 @@ import { apiCall } from '../../../lib/api-client';
 export function getOrganization(orgId: string, signal?: AbortSignal): Promise<Organization> {
   return apiCall(routes.getOrganization, { params: { orgId }, signal });
 }
+
+export const organizationKeys = { all: ['organization'] as const, one: (orgId: string | null) => ['organization', orgId] as const };
+
+/** The organisation as a query (the account provider loads it for org admins). */
+export const organizationQuery = (orgId: string | null) =>
+  queryOptions({ queryKey: organizationKeys.one(orgId), queryFn: ({ signal }) => getOrganization(orgId!, signal) });

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Account } from '#shared/domain/account';
@@ -7,12 +8,13 @@ import { buildLoginMessage } from '#shared/rules/login-message';
 import { parseShowExperimental } from '#shared/rules/show-experimental';
 import { AuthorizationContext } from '../../../components/authorization';
 import { Alert, type AlertSeverity } from '../../../components/ui/alert';
+import { accountKeys, accountQuery } from '../../../lib/api-account';
 import { errorMessageOf } from '../../../lib/api-client';
+import { asError } from '../../../lib/api-query';
 import { useAuth } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
 import { setOrgAdminHint } from '../../../lib/stored-identity';
-import { getOrganization } from '../api/get-organization';
-import { lookupAccountWithRetry } from '../api/lookup-account';
+import { organizationKeys, organizationQuery } from '../api/get-organization';
 
 /** Spec: account loading goes initial → loading → complete, and back to initial on sign-out. */
 export type AccountLoadState = 'initial' | 'loading' | 'complete';
@@ -56,51 +58,38 @@ let alertIds = 0;
 export function AccountProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const bridge = useExtensionBridge();
-  const [state, setState] = useState<AccountLoadState>('initial');
-  const [account, setAccount] = useState<Account | null>(null);
-  const [organization, setOrganization] = useState<Organization | null>(null);
-  const [error, setError] = useState<Error | null>(null);
+  const queryClient = useQueryClient();
   const [alerts, setAlerts] = useState<AccountAlert[]>([]);
-  // Bumped on sign-out so a lookup still in flight cannot bring the old account back.
-  const generation = useRef(0);
-
   const addAlert = useCallback((a: Omit<AccountAlert, 'id'>) => setAlerts((list) => [...list, { ...a, id: ++alertIds }]), []);
   const dismissAlert = useCallback((id: number) => setAlerts((list) => list.filter((a) => a.id !== id)), []);
 
-  const refreshAccount = useCallback(async () => {
-    const gen = generation.current;
-    setState('loading');
-    try {
-      const next = await lookupAccountWithRetry();
-      if (gen === generation.current) {
-        setAccount(next);
-        setError(null);
-        setState('complete');
-      }
-      return next;
-    } catch (e) {
-      if (gen === generation.current) {
-        addAlert({ severity: 'error', title: 'Something went wrong', message: 'Unable to retrieve account information' });
-        setError(e instanceof Error ? e : new Error(String(e)));
-        setState('complete');
-      }
-      throw e;
-    }
-  }, [addAlert]);
+  // The account: fetched when authentication becomes signedIn (the shared lookup, with the spec's
+  // retry), per user; signing out drops it (and cancels a lookup in flight, so it cannot come back).
+  const userId = auth.status === 'signedIn' ? (auth.user?.userId ?? null) : null;
+  const lookup = useQuery({ ...accountQuery(userId), enabled: !!userId });
+  const account = userId ? (lookup.data ?? null) : null;
+  const error = userId && lookup.isError && !lookup.data ? asError(lookup.error) : null;
+  const state: AccountLoadState = !userId ? 'initial' : lookup.isFetching || lookup.isPending ? 'loading' : 'complete';
 
-  // Fetch when authentication becomes signedIn; clear when it returns to signed-out.
   useEffect(() => {
-    if (auth.status === 'signedIn' && state === 'initial') {
-      refreshAccount().catch(() => {});
-    } else if (auth.status === 'signedOut' && state !== 'initial') {
-      generation.current++;
-      setAccount(null);
-      setOrganization(null);
-      setError(null);
-      setAlerts([]);
-      setState('initial');
-    }
-  }, [auth.status, state, refreshAccount]);
+    if (auth.status !== 'signedOut') return;
+    queryClient.removeQueries({ queryKey: accountKeys.all });
+    queryClient.removeQueries({ queryKey: organizationKeys.all });
+    setAlerts([]);
+  }, [auth.status, queryClient]);
+
+  // Each failed lookup alerts once.
+  const alertedAt = useRef(0);
+  useEffect(() => {
+    if (!userId || !lookup.errorUpdatedAt || alertedAt.current === lookup.errorUpdatedAt) return;
+    alertedAt.current = lookup.errorUpdatedAt;
+    addAlert({ severity: 'error', title: 'Something went wrong', message: 'Unable to retrieve account information' });
+  }, [userId, lookup.errorUpdatedAt, addAlert]);
+
+  const refreshAccount = useCallback(
+    () => (userId ? queryClient.fetchQuery({ ...accountQuery(userId), staleTime: 0 }) : Promise.reject(new Error('Not signed in.'))),
+    [userId, queryClient],
+  );
 
   // The header offers "Enterprise account" to organisation admins on every page (lib/stored-identity.ts).
   useEffect(() => {
@@ -108,22 +97,16 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     else if (auth.status === 'signedOut') setOrgAdminHint(null, false);
   }, [account, auth.status]);
 
-  // Organisation details: only for orgRole 'admin' with an orgId.
+  // Organisation details: only for orgRole 'admin' with an orgId; a failure alerts once.
   const orgId = account && isOrgAdmin(account) ? account.orgId : null;
+  const orgLookup = useQuery({ ...organizationQuery(orgId), enabled: !!orgId });
+  const organization: Organization | null = orgId ? (orgLookup.data ?? null) : null;
+  const orgAlertedAt = useRef(0);
   useEffect(() => {
-    if (!orgId) {
-      setOrganization(null);
-      return;
-    }
-    const abort = new AbortController();
-    getOrganization(orgId, abort.signal)
-      .then(setOrganization)
-      .catch((e: unknown) => {
-        if (abort.signal.aborted) return;
-        addAlert({ severity: 'error', title: 'Organization error.', message: errorMessageOf(e, 'Error encountered.') });
-      });
-    return () => abort.abort();
-  }, [orgId, addAlert]);
+    if (!orgId || !orgLookup.errorUpdatedAt || orgAlertedAt.current === orgLookup.errorUpdatedAt) return;
+    orgAlertedAt.current = orgLookup.errorUpdatedAt;
+    addAlert({ severity: 'error', title: 'Organization error.', message: errorMessageOf(orgLookup.error, 'Error encountered.') });
+  }, [orgId, orgLookup.errorUpdatedAt, orgLookup.error, addAlert]);
 
   // Login event: every account update tells the extension who is signed in (again when the
   // page's showExperimental flag changes, since the message carries it).
@@ -134,7 +117,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     void bridge.sendLogin(buildLoginMessage(account, showExperimental));
   }, [account, bridge, showExperimental]);
 
-  const replaceAccount = useCallback((next: Account) => setAccount(next), []);
+  const replaceAccount = useCallback((next: Account) => queryClient.setQueryData(accountQuery(next.userId).queryKey, next), [queryClient]);
   const value = useMemo<AccountContextValue>(
     () => ({ state, account, organization, error, alerts, dismissAlert, refreshAccount, replaceAccount }),
     [state, account, organization, error, alerts, dismissAlert, refreshAccount, replaceAccount],

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/domain/account';
 import type { AuthState } from '../../../lib/auth';
 import { ApiClientError } from '../../../lib/api-client';
+import { ApiQueryProvider } from '../../../lib/api-query';
 import { setRuntimeConfigForTests } from '../../../lib/runtime-config';
 import { AccountAlerts, AccountProvider } from '../components/account-provider';
 import { AccountRoute } from './account';
@@ -68,10 +69,12 @@ function renderAccount(path = '/account') {
     [
       {
         element: (
-          <AccountProvider>
-            <AccountAlerts />
-            <Outlet />
-          </AccountProvider>
+          <ApiQueryProvider>
+            <AccountProvider>
+              <AccountAlerts />
+              <Outlet />
+            </AccountProvider>
+          </ApiQueryProvider>
         ),
         children: [
           { path: '/account', element: <AccountRoute Billing={FakeBilling} /> },

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { AdminAuditRecord } from '#shared/domain/admin';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -10,35 +9,26 @@ import { formatWhen } from './lookup-panels';
 
 const PAGE = 20;
 
-type AuditState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'loaded'; records: AdminAuditRecord[]; nextCursor: string | null; more: 'idle' | 'loading' | 'error' };
-
-/** The audit trail of verify and delete actions, newest first; reloads when `refreshKey` changes. */
+/** The audit trail of verify and delete actions, newest first, a page at a time; reloads when `refreshKey` changes. */
 export function AuditList({ refreshKey }: { refreshKey: number }) {
-  const [state, setState] = useState<AuditState>({ status: 'loading' });
-
-  useEffect(() => {
-    const abort = new AbortController();
-    listAudit({ limit: PAGE }, abort.signal)
-      .then((r) => setState({ status: 'loaded', records: r.records, nextCursor: r.nextCursor, more: 'idle' }))
-      .catch((e: unknown) => {
-        if (!abort.signal.aborted) setState({ status: 'error', message: errorMessageOf(e, 'Error encountered.') });
-      });
-    return () => abort.abort();
-  }, [refreshKey]);
-
-  const loadMore = async () => {
-    if (state.status !== 'loaded' || !state.nextCursor || state.more === 'loading') return;
-    setState({ ...state, more: 'loading' });
-    try {
-      const r = await listAudit({ limit: PAGE, before: state.nextCursor });
-      setState({ status: 'loaded', records: [...state.records, ...r.records], nextCursor: r.nextCursor, more: 'idle' });
-    } catch {
-      setState({ ...state, more: 'error' });
-    }
+  const audit = useInfiniteQuery({
+    queryKey: ['admin-audit', refreshKey],
+    queryFn: ({ pageParam, signal }) => listAudit({ limit: PAGE, before: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A reload keeps the list on screen until the new one is there.
+    placeholderData: keepPreviousData,
+  });
+  const records = audit.data?.pages.flatMap((p) => p.records);
+  const more = audit.isFetchingNextPage ? 'loading' : audit.isFetchNextPageError ? 'error' : 'idle';
+  const loadMore = () => {
+    if (audit.hasNextPage && !audit.isFetchingNextPage) void audit.fetchNextPage();
   };
+  const state = records
+    ? ({ status: 'loaded', records, nextCursor: audit.hasNextPage, more } as const)
+    : audit.isError
+      ? ({ status: 'error', message: errorMessageOf(audit.error, 'Error encountered.') } as const)
+      : ({ status: 'loading' } as const);
 
   return (
     <section className="admin-panel admin-audit" aria-labelledby="admin-audit-title" data-testid="panel-audit">
@@ -95,7 +85,7 @@ export function AuditList({ refreshKey }: { refreshKey: number }) {
       )}
       {state.status === 'loaded' && state.nextCursor && (
         <div className="admin-audit__more">
-          <Button variant="secondary" size="sm" onClick={() => void loadMore()} disabled={state.more === 'loading'}>
+          <Button variant="secondary" size="sm" onClick={loadMore} disabled={state.more === 'loading'}>
             {state.more === 'loading' ? 'Loading…' : 'Load older entries'}
           </Button>
           {state.more === 'error' && <span role="alert"> Unable to load more.</span>}

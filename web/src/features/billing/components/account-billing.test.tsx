@@ -6,10 +6,10 @@ import type { Account } from '#shared/domain/account';
 import type { Subscription } from '#shared/domain/subscription';
 import { AccountBilling } from './account-billing';
 
-vi.mock('../api/lookup-payments', () => ({
+vi.mock('../../../lib/api-account', () => ({
   usePaymentHistory: () => ({
-    status: 'loaded',
-    payments: [{ id: 'ch_1', created: 1_800_000_000, status: 'succeeded', nickname: 'Premium', amount: 1200, receipt_url: null, refunds: [] }],
+    status: 'success',
+    data: [{ id: 'ch_1', created: 1_800_000_000, status: 'succeeded', nickname: 'Premium', amount: 1200, receipt_url: null, refunds: [] }],
   }),
 }));
 const cancel = vi.fn();

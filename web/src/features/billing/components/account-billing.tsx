@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import type { Account } from '#shared/domain/account';
 import { isLiveSubscription } from '#shared/domain/subscription';
-import { usePaymentHistory } from '../api/lookup-payments';
+import { usePaymentHistory } from '../../../lib/api-account';
 import '../billing.css';
 import { CardDetails } from './card-details';
 import { PaymentHistory } from './payment-history';
@@ -25,7 +25,7 @@ export function AccountBilling({ account, onAccountChange, showPayments = true }
   const [params] = useSearchParams();
   const hidden = params.get('hide_account') === '1';
   const isOrgMember = account.type === 'organization' && account.orgRole !== 'admin';
-  const payments = usePaymentHistory(showPayments && !hidden && !isOrgMember, account);
+  const payments = usePaymentHistory(account.userId, { enabled: showPayments && !hidden && !isOrgMember, version: account });
   const sub = account.subscription;
   // An ended subscription has nothing to charge: no card and no 'Update card' (spec: canceled → the
   // expired message only), so the page shows one state, not "expired" beside a card to update.

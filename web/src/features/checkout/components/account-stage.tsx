@@ -16,7 +16,7 @@ import { PlanTerms } from './plan-terms';
 export function AccountStage({ user, links, popup, signInMode }: { user: AuthUser | null; links: CheckoutLinks; popup: boolean; signInMode: boolean }) {
   const navigate = useNavigate();
   const started = useRef(false);
-  const { state } = useCheckoutAccount(!!user);
+  const state = useCheckoutAccount(user?.userId);
   useEffect(() => {
     if (!popup || user || started.current) return;
     started.current = true;
@@ -26,7 +26,7 @@ export function AccountStage({ user, links, popup, signInMode }: { user: AuthUse
   return (
     <section className="checkout-panel" aria-labelledby="account-stage-title">
       <h2 id="account-stage-title">{checkoutMessages.accountHeading}</h2>
-      <PlanTerms trialEligible={user && state.status === 'loaded' ? state.account.trialEligible : undefined} />
+      <PlanTerms trialEligible={user && state.status === 'success' ? state.data.trialEligible : undefined} />
       {user ? (
         <>
           <SignedInAs user={user} switchUser={links.switchUser} />

@@ -7,7 +7,7 @@ import { goTo, PaymentStage } from './payment-stage';
 
 const fake = vi.hoisted(() => ({ account: null as unknown, createSession: vi.fn() }));
 vi.mock('../api/lookup-account', () => ({
-  useCheckoutAccount: () => ({ state: { status: 'loaded', account: fake.account }, reload: () => {} }),
+  useCheckoutAccount: () => ({ status: 'success', data: fake.account }),
 }));
 vi.mock('../api/create-checkout-session-url', () => ({ createCheckoutSessionUrl: (input: unknown) => fake.createSession(input) }));
 

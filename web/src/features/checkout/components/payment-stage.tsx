@@ -26,7 +26,7 @@ export interface PaymentStageProps {
   popup: boolean;
   /** Back from the payment page with checkout=cancel: wait for the user instead of going back at once. */
   canceled?: boolean;
-  user?: Pick<AuthUser, 'name' | 'email'> | null;
+  user?: (Pick<AuthUser, 'name' | 'email'> & Partial<Pick<AuthUser, 'userId'>>) | null;
   switchUser?: string;
 }
 
@@ -36,18 +36,18 @@ export interface PaymentStageProps {
  * after a click when the user just cancelled there. Says beforehand whether the free trial applies.
  */
 export function PaymentStage({ prefix, flags, group, popup, canceled = false, user, switchUser }: PaymentStageProps) {
-  const { state } = useCheckoutAccount(true, group);
+  const state = useCheckoutAccount(user?.userId, { group });
   const [session, setSession] = useState<SessionState>({ status: 'idle' });
   const [go, setGo] = useState(!canceled);
   const requested = useRef(false);
-  const subscribed = session.status === 'subscribed' || (state.status === 'loaded' && isAlreadySubscribed(state.account.subscription));
+  const subscribed = session.status === 'subscribed' || (state.status === 'success' && isAlreadySubscribed(state.data.subscription));
 
   useEffect(() => {
     if (subscribed && popup) window.close();
   }, [subscribed, popup]);
 
   useEffect(() => {
-    if (!go || state.status !== 'loaded' || subscribed || requested.current) return;
+    if (!go || state.status !== 'success' || subscribed || requested.current) return;
     requested.current = true;
     setSession({ status: 'redirecting' });
     createCheckoutSessionUrl({
@@ -61,7 +61,7 @@ export function PaymentStage({ prefix, flags, group, popup, canceled = false, us
         if (errorCodeOf(e) === 'already_subscribed') setSession({ status: 'subscribed' });
         else setSession({ status: 'error', message: e instanceof Error ? e.message : String(e) });
       });
-  }, [go, state, subscribed, prefix, flags, group]);
+  }, [go, state.status, subscribed, prefix, flags, group]);
 
   let body;
   if (state.status === 'error') {
@@ -78,7 +78,7 @@ export function PaymentStage({ prefix, flags, group, popup, canceled = false, us
         {session.message}
       </Alert>
     );
-  } else if (state.status === 'loading') {
+  } else if (state.status === 'pending') {
     body = <Spinner size="lg" label="Checking your subscription…" showLabel />;
   } else if (!go) {
     body = (
@@ -87,7 +87,7 @@ export function PaymentStage({ prefix, flags, group, popup, canceled = false, us
           {checkoutMessages.paymentCanceledText}
         </Alert>
         {user && switchUser && <SignedInAs user={user} switchUser={switchUser} />}
-        <PlanTerms trialEligible={state.account.trialEligible} />
+        <PlanTerms trialEligible={state.data.trialEligible} />
         <p className="checkout-actions">
           <Button size="lg" onClick={() => setGo(true)}>
             {checkoutMessages.continueToPayment}
@@ -98,7 +98,7 @@ export function PaymentStage({ prefix, flags, group, popup, canceled = false, us
   } else {
     body = (
       <>
-        {state.account.trialEligible === false && <p className="checkout-no-trial">{checkoutMessages.noTrial}.</p>}
+        {state.data.trialEligible === false && <p className="checkout-no-trial">{checkoutMessages.noTrial}.</p>}
         <Spinner size="lg" label="Taking you to the secure payment page…" showLabel />
       </>
     );

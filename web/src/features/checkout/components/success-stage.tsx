@@ -10,17 +10,26 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { trackSuccess } from '../analytics';
-import { lookupCheckoutAccount } from '../api/lookup-account';
+import { useCheckoutAccount } from '../api/lookup-account';
 import { performCheckoutSessionSuccess } from '../api/perform-checkout-session-success';
 import { checkoutMessages, missingSessionIdPrefix } from '../messages';
 import { ExtensionButtons } from './extension-buttons';
 import { SuccessSummary } from './success-summary';
 
-type State =
+/** The completion of the payment-page return (a one-shot action on arrival). */
+type Completion =
   | { status: 'loading' }
   | { status: 'done'; account: Account }
   | { status: 'error'; title: string; message?: string }
   | { status: 'missing-session'; detail: string };
+
+/** What the stage does on arrival: complete the returned session, report a return without one, or look the account up. */
+function arrivalOf(search: string): { type: 'complete'; sessionId: string } | { type: 'missing-session' } | { type: 'lookup' } {
+  const params = new URLSearchParams(search);
+  const sessionId = params.get(CHECKOUT_QUERY.sessionId);
+  if (params.get(CHECKOUT_QUERY.checkout) !== 'success') return { type: 'lookup' };
+  return sessionId ? { type: 'complete', sessionId } : { type: 'missing-session' };
+}
 
 /**
  * Stage 3, 'Success!'. Back from the payment page with checkout=success and session_id, the session
@@ -28,43 +37,46 @@ type State =
  * (a reload) the account is looked up. The extension is told about the new subscription; a popup
  * closes itself once the extension has taken the login.
  */
-export function SuccessStage({ prefix, userName, popup }: { prefix: string; userName: string; popup: boolean }) {
+export function SuccessStage({ prefix, userId, userName, popup }: { prefix: string; userId?: string; userName: string; popup: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const bridge = useExtensionBridge();
   const config = useRuntimeConfig();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [arrival] = useState(() => arrivalOf(location.search));
+  const lookup = useCheckoutAccount(userId, { enabled: arrival.type === 'lookup' });
+  const [completion, setCompletion] = useState<Completion>({ status: 'loading' });
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || arrival.type === 'lookup') return;
     started.current = true;
+    if (arrival.type === 'missing-session') {
+      setCompletion({ status: 'missing-session', detail: location.search || location.pathname });
+      return;
+    }
     const params = new URLSearchParams(location.search);
-    const returning = params.get(CHECKOUT_QUERY.checkout) === 'success';
-    const sessionId = params.get(CHECKOUT_QUERY.sessionId);
-    if (returning && !sessionId) {
-      setState({ status: 'missing-session', detail: location.search || location.pathname });
-      return;
-    }
-    if (returning && sessionId) {
-      performCheckoutSessionSuccess(sessionId)
-        .then((account) => {
-          setState({ status: 'done', account });
-          trackSuccess(account);
-          params.delete(CHECKOUT_QUERY.checkout);
-          params.delete(CHECKOUT_QUERY.sessionId);
-          const search = params.toString();
-          navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
-        })
-        .catch((e: unknown) =>
-          setState({ status: 'error', title: checkoutMessages.completionFailed, message: e instanceof Error ? e.message : undefined }),
-        );
-      return;
-    }
-    lookupCheckoutAccount()
-      .then((account) => setState({ status: 'done', account }))
-      .catch((e: unknown) => setState({ status: 'error', title: checkoutMessages.lookupFailed, message: e instanceof Error ? e.message : undefined }));
-  }, [location, navigate]);
+    performCheckoutSessionSuccess(arrival.sessionId)
+      .then((account) => {
+        setCompletion({ status: 'done', account });
+        trackSuccess(account);
+        params.delete(CHECKOUT_QUERY.checkout);
+        params.delete(CHECKOUT_QUERY.sessionId);
+        const search = params.toString();
+        navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+      })
+      .catch((e: unknown) =>
+        setCompletion({ status: 'error', title: checkoutMessages.completionFailed, message: e instanceof Error ? e.message : undefined }),
+      );
+  }, [arrival, location, navigate]);
+
+  const state: Completion =
+    arrival.type !== 'lookup'
+      ? completion
+      : lookup.status === 'success'
+        ? { status: 'done', account: lookup.data }
+        : lookup.status === 'error'
+          ? { status: 'error', title: checkoutMessages.lookupFailed, message: lookup.error.message }
+          : { status: 'loading' };
 
   // Tell the extension (the login message); in popup mode close once it has answered.
   const account = state.status === 'done' ? state.account : null;

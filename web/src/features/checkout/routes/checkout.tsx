@@ -108,7 +108,7 @@ export function CheckoutRoute({ prefix = DEFAULT_CHECKOUT_PREFIX }: { prefix?: s
       />
     );
   } else {
-    body = <SuccessStage prefix={prefix} userName={auth.user?.name ?? ''} popup={popup} />;
+    body = <SuccessStage prefix={prefix} userId={auth.user?.userId} userName={auth.user?.name ?? ''} popup={popup} />;
   }
 
   return (

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/domain/account';
 import type { Member, Organization } from '#shared/domain/organization';
 import { ApiClientError } from '../../../lib/api-client';
+import { ApiQueryProvider } from '../../../lib/api-query';
 import { PaymentHistoryList } from '../components/payment-history-list';
 import { EnterpriseSessionContext, type EnterpriseSession } from '../enterprise-session';
 import { EnterpriseBillingSlot } from '../components/enterprise-billing-slot';
@@ -29,16 +30,18 @@ function show(session: Partial<EnterpriseSession>, path = '/enterprise/account/m
     authStatus: 'signedIn', accountState: 'complete', account, organization: org, organizationError: null, ...session,
   };
   render(
-    <EnterpriseSessionContext.Provider value={value}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/enterprise/account" element={<EnterpriseAccountLayout />}>
-            <Route path="members" element={<EnterpriseMembers />} />
-          </Route>
-          <Route path="/account" element={<p>account page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </EnterpriseSessionContext.Provider>,
+    <ApiQueryProvider>
+      <EnterpriseSessionContext.Provider value={value}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/enterprise/account" element={<EnterpriseAccountLayout />}>
+              <Route path="members" element={<EnterpriseMembers />} />
+            </Route>
+            <Route path="/account" element={<p>account page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </EnterpriseSessionContext.Provider>
+    </ApiQueryProvider>,
   );
 }
 
@@ -200,7 +203,7 @@ describe('EnterpriseBillingSlot', () => {
 
 describe('PaymentHistoryList', () => {
   it("says 'No payment history.' when there are none", () => {
-    render(<PaymentHistoryList state={{ status: 'loaded', payments: [] }} />);
+    render(<PaymentHistoryList state={{ status: 'success', data: [] }} />);
     expect(screen.getByText('No payment history.')).toBeTruthy();
   });
 });

@@ -1,11 +1,12 @@
 import { usePageTitle } from '../../../components/ui/page-title';
-import { useOrgPayments } from '../api/lookup-org-payments';
+import { usePaymentHistory } from '../../../lib/api-account';
+import { useEnterpriseSession } from '../enterprise-session';
 import { PaymentHistoryList } from '../components/payment-history-list';
 
 /** Payment history: the organisation's payments; 'No payment history.' when there are none. */
 export function EnterprisePaymentHistory() {
   usePageTitle('Payment history');
-  const state = useOrgPayments();
+  const state = usePaymentHistory(useEnterpriseSession().account?.userId);
   return (
     <>
       <h1 className="enterprise__title">Payment history</h1>

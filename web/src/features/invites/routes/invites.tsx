@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../components/layout/not-found';
 import { Alert } from '../../../components/ui/alert';
@@ -6,13 +6,13 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { useOwnAccount } from '../../../lib/api-account';
 import { errorCodeOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { acceptInvite } from '../api/accept-invite';
 import { declineInvite } from '../api/decline-invite';
-import { getInviteDetails } from '../api/get-invite-details';
-import { lookupOwnAccount } from '../api/lookup-account';
+import { useInviteDetails } from '../api/get-invite-details';
 import { CreatePasswordForm } from '../components/create-password-form';
 import { inviteOutcome, ORG_SUCCESS_QUERY, type DetailsState, type OwnAccountState } from '../invite-outcome';
 import { signInWithPassword, startSignIn } from '../sign-in';
@@ -53,47 +53,33 @@ export function InvitesRoute() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const [details, setDetails] = useState<DetailsState>({ status: 'loading' });
-  const [account, setAccount] = useState<OwnAccountState>({ status: 'idle' });
   const [declined, setDeclined] = useState<{ orgAdminEmail: string } | null>(null);
   const [failure, setFailure] = useState<'accept' | 'decline' | null>(null);
   const [pending, setPending] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const busy = useRef(false);
 
-  useEffect(() => {
-    if (!sub || !token) return;
-    const abort = new AbortController();
-    setDetails({ status: 'loading' });
-    getInviteDetails(sub, token, abort.signal)
-      .then((invite) => setDetails({ status: 'loaded', invite }))
-      .catch((e: unknown) => {
-        if (abort.signal.aborted) return;
-        // Spec: a failed details fetch is only logged, and leads to the not-found state.
-        console.error('Invite details could not be fetched', e);
-        setDetails({ status: 'not-found' });
-      });
-    return () => abort.abort();
-  }, [sub, token]);
+  const detailsQuery = useInviteDetails(sub, token);
+  // Spec: a failed details fetch is only logged (by useInviteDetails), and leads to the not-found state.
+  const details: DetailsState =
+    detailsQuery.status === 'success'
+      ? { status: 'loaded', invite: detailsQuery.data }
+      : detailsQuery.status === 'error'
+        ? { status: 'not-found' }
+        : { status: 'loading' };
 
   // The signed-in user's account, once it is the invited one: already an active member → done.
   const invitedEmail = details.status === 'loaded' ? details.invite.user.email.toLowerCase() : null;
   const signedInEmail = auth.status === 'signedIn' ? (auth.user?.email.toLowerCase() ?? null) : null;
   const matches = !!invitedEmail && invitedEmail === signedInEmail;
-  useEffect(() => {
-    if (!matches) {
-      setAccount({ status: 'idle' });
-      return;
-    }
-    let cancelled = false;
-    setAccount({ status: 'loading' });
-    lookupOwnAccount()
-      .then((a) => !cancelled && setAccount({ status: 'loaded', orgId: a.orgId, orgStatus: a.orgStatus }))
-      .catch(() => !cancelled && setAccount({ status: 'error' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [matches]);
+  const own = useOwnAccount(auth.user?.userId, { enabled: matches });
+  const account: OwnAccountState = !matches
+    ? { status: 'idle' }
+    : own.status === 'success'
+      ? { status: 'loaded', orgId: own.data.orgId, orgStatus: own.data.orgStatus }
+      : own.status === 'error'
+        ? { status: 'error' }
+        : { status: 'loading' };
 
   const run = useCallback(async (work: () => Promise<void>) => {
     if (busy.current) return;

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../lib/api-client';
 import { listAllImages } from '../api/list-images';
 import type { LibraryImage } from '../library-image';
@@ -16,61 +17,69 @@ export type LibraryState =
   | { status: 'ready'; images: LibraryImage[] }
   | { status: 'error'; images: LibraryImage[]; message: string };
 
-/** The signed-in user's images: loading (with the first pages as they come), ready, or an error to retry. */
-export function useLibrary(enabled: boolean) {
-  const [state, setState] = useState<LibraryState>({ status: 'loading', images: [] });
-  const loadedAt = useRef(0);
-  const current = useRef<AbortController | null>(null);
+/**
+ * The signed-in user's images: loading (with the first pages as they come), ready, or an error to
+ * retry. A query: stale after STALE_AFTER_MS, fetched again quietly when the tab becomes visible.
+ */
+export function useLibrary(enabled: boolean, userId?: string) {
+  const queryClient = useQueryClient();
+  const key = useMemo(() => ['images', userId ?? null] as const, [userId]);
+  // The pages of a visible load (the first one, or a retry) as they arrive; null once it is done.
+  const [pages, setPages] = useState<LibraryImage[] | null>(null);
+  const [loud, setLoud] = useState(false);
+  const showPages = useRef(true);
 
-  const load = useCallback((quiet = false) => {
-    current.current?.abort();
-    const abort = new AbortController();
-    current.current = abort;
-    if (!quiet) setState((s) => ({ status: 'loading', images: s.images }));
-    listAllImages({
-      signal: abort.signal,
-      onPage: (soFar) => {
-        if (!quiet && !abort.signal.aborted) setState({ status: 'loading', images: soFar });
-      },
-    })
-      .then((images) => {
-        if (abort.signal.aborted) return;
-        loadedAt.current = Date.now();
-        setState({ status: 'ready', images });
-      })
-      .catch((e: unknown) => {
-        if (abort.signal.aborted) return;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      try {
+        const images = await listAllImages({
+          signal,
+          onPage: (soFar) => {
+            if (showPages.current && !signal.aborted) setPages(soFar);
+          },
+        });
+        setPages(null);
+        return images;
+      } catch (e) {
         // Spec §8: library failures are logged; the screen also says so and offers a retry.
-        console.error('Library: listing images failed', e);
-        setState((s) => ({ status: 'error', images: s.images, message: errorMessageOf(e, LOAD_FAILED) }));
-      });
-  }, []);
+        if (!signal.aborted) console.error('Library: listing images failed', e);
+        throw e;
+      } finally {
+        showPages.current = false;
+      }
+    },
+    enabled,
+    staleTime: STALE_AFTER_MS,
+    refetchOnWindowFocus: true,
+  });
 
-  useEffect(() => {
-    if (!enabled) return;
-    load();
-    const refreshIfStale = () => {
-      if (document.visibilityState === 'visible' && loadedAt.current && Date.now() - loadedAt.current > STALE_AFTER_MS) load(true);
-    };
-    document.addEventListener('visibilitychange', refreshIfStale);
-    window.addEventListener('focus', refreshIfStale);
-    return () => {
-      current.current?.abort();
-      document.removeEventListener('visibilitychange', refreshIfStale);
-      window.removeEventListener('focus', refreshIfStale);
-    };
-  }, [enabled, load]);
+  const images = pages ?? query.data ?? [];
+  const state: LibraryState =
+    query.isFetching && (loud || !query.data)
+      ? { status: 'loading', images }
+      : query.isError
+        ? { status: 'error', images, message: errorMessageOf(query.error, LOAD_FAILED) }
+        : query.data
+          ? { status: 'ready', images }
+          : { status: 'loading', images };
 
+  const { refetch } = query;
+  /** Fetches the list again in view (the retry), showing its pages as they come. */
+  const reload = useCallback(() => {
+    showPages.current = true;
+    setLoud(true);
+    void refetch().finally(() => setLoud(false));
+  }, [refetch]);
+
+  const update = useCallback(
+    (change: (images: LibraryImage[]) => LibraryImage[]) => queryClient.setQueryData<LibraryImage[]>(key, (list) => change(list ?? [])),
+    [queryClient, key],
+  );
   /** Spec: a new upload is placed first in the list. */
-  const add = useCallback((image: LibraryImage) => {
-    setState((s) => ({ ...s, images: [image, ...s.images.filter((i) => i.id !== image.id)] }));
-  }, []);
-  const replace = useCallback((image: LibraryImage) => {
-    setState((s) => ({ ...s, images: s.images.map((i) => (i.id === image.id ? image : i)) }));
-  }, []);
-  const remove = useCallback((id: string) => {
-    setState((s) => ({ ...s, images: s.images.filter((i) => i.id !== id) }));
-  }, []);
+  const add = useCallback((image: LibraryImage) => update((list) => [image, ...list.filter((i) => i.id !== image.id)]), [update]);
+  const replace = useCallback((image: LibraryImage) => update((list) => list.map((i) => (i.id === image.id ? image : i))), [update]);
+  const remove = useCallback((id: string) => update((list) => list.filter((i) => i.id !== id)), [update]);
 
-  return { state, reload: load, add, replace, remove };
+  return { state, reload, add, replace, remove };
 }

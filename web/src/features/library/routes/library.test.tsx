@@ -2,6 +2,8 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifyManager } from '@tanstack/react-query';
+import { ApiQueryProvider } from '../../../lib/api-query';
 import type { LibraryImage } from '../library-image';
 
 // ── module doubles: auth and the image calls ───────────────────────────────────
@@ -20,6 +22,8 @@ vi.mock('../api/update-image', async (importOriginal) => ({ ...(await importOrig
 vi.mock('../api/upload-image', async (importOriginal) => ({ ...(await importOriginal<object>()), uploadImage: api.uploadImage }));
 
 const { LibraryRoute } = await import('./library');
+// The list is a query: its updates reach React in a microtask (not the next macrotask), so act() flushes them.
+notifyManager.setScheduler(queueMicrotask);
 
 // ── fixtures ──────────────────────────────────────────────────────────────────
 const image = (id: string, title: string, created: string, urlLink: string | null = null, notes = 'Some notes'): LibraryImage => ({
@@ -36,7 +40,11 @@ const images = [
 
 function renderLibrary(url = '/images') {
   const router = createMemoryRouter([{ path: '/images', Component: LibraryRoute }], { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
+  render(
+    <ApiQueryProvider>
+      <RouterProvider router={router} />
+    </ApiQueryProvider>,
+  );
   return router;
 }
 const thumbnails = () => screen.getAllByRole('button').filter((b) => b.hasAttribute('data-image-id'));

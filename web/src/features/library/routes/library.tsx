@@ -28,7 +28,7 @@ export function LibraryRoute() {
   usePageTitle('Library');
   const auth = useAuth();
   const signedIn = auth.status === 'signedIn';
-  const { state, reload, add, replace, remove } = useLibrary(signedIn);
+  const { state, reload, add, replace, remove } = useLibrary(signedIn, auth.user?.userId);
   const [params, setParams] = useSearchParams();
   const sortMode = parseSortMode(params.get(SORT_PARAM));
   const [viewer, setViewer] = useState<ViewerContent | null>(null);

@@ -1,9 +1,9 @@
 import type { AdminActionResult, AdminAuditAction, AdminAuditRecord } from '#shared/domain/admin';
-import { recordsRepo } from '../adapters/records-repo';
-import { usersRepo } from '../adapters/users-repo';
-import { DomainError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import type { Principal } from '../lib/principal';
+import { recordsRepo } from '../../adapters/records-repo';
+import { usersRepo } from '../../adapters/users-repo';
+import { DomainError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import type { Principal } from '../../lib/principal';
 
 /**
  * The audit trail of the admin tool: every verify and delete, whatever its outcome (refusals and

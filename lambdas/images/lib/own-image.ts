@@ -1,6 +1,6 @@
-import { imagesRepo, isExpired, type ImageRow } from '../adapters/images-repo';
-import { deleteObject } from '../adapters/s3-client';
-import { DomainError, notFound } from '../lib/errors';
+import { imagesRepo, isExpired, type ImageRow } from '../../adapters/images-repo';
+import { deleteObject } from '../../adapters/s3-client';
+import { DomainError, notFound } from '../../lib/errors';
 import { imageKeys } from './image-keys';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';

@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
 import type { AdminCognitoUser, AdminDbOrg, AdminDbUser, AdminLookupResult, AdminStripeCustomer } from '#shared/domain/admin';
 import { classifyAdminQuery } from '#shared/rules/admin-search';
-import { cognitoAdmin, type CognitoAdminUser } from '../adapters/cognito-admin';
-import { orgsRepo, type MemberRow, type OrgRow } from '../adapters/orgs-repo';
-import { stripe } from '../adapters/stripe-client';
-import { usersRepo, type UserRow } from '../adapters/users-repo';
-import { logger } from '../lib/logger';
+import { cognitoAdmin, type CognitoAdminUser } from '../../adapters/cognito-admin';
+import { orgsRepo, type MemberRow, type OrgRow } from '../../adapters/orgs-repo';
+import { findCustomerByEmail, retrieveCustomer } from '../../adapters/stripe-customer';
+import { usersRepo, type UserRow } from '../../adapters/users-repo';
+import { logger } from '../../lib/logger';
 
 /**
  * The admin search: one user as Cognito, the users table, the orgs table and Stripe know them.
@@ -79,23 +79,6 @@ const toStripe = (c: StripeCustomerLike, foundBy: AdminStripeCustomer['foundBy']
     ? { id: c.id, deleted: true, foundBy }
     : { id: c.id, email: c.email ?? null, name: c.name ?? null, created: c.created, foundBy };
 
-const isMissingResource = (e: unknown) =>
-  e instanceof Error && (e as { code?: string }).code === 'resource_missing';
-
-async function retrieveCustomer(id: string): Promise<StripeCustomerLike | undefined> {
-  try {
-    return await (await stripe()).customers.retrieve(id);
-  } catch (e) {
-    if (isMissingResource(e)) return undefined;
-    throw e;
-  }
-}
-
-async function customerByEmail(email: string): Promise<Stripe.Customer | undefined> {
-  const r = await (await stripe()).customers.list({ email, limit: 1 });
-  return r.data[0];
-}
-
 /** Cognito's e-mail filter is case-sensitive: try the address as stored (lower case), then as typed. */
 async function cognitoByEmail(email: string, typed: string): Promise<CognitoAdminUser | undefined> {
   const found = (await cognitoAdmin.findByEmail(email))[0];
@@ -161,7 +144,7 @@ export async function lookupUser(rawQuery: string): Promise<AdminLookupResult | 
               if (c) return { c, foundBy: 'userRow' as const };
             }
             if (email) {
-              const c = await customerByEmail(email);
+              const c = await findCustomerByEmail(email);
               if (c) return { c, foundBy: 'email' as const };
             }
             return undefined;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '#shared/api/routes';
-import { readOutbox } from '../../scripts/local/outbox';
-import { callApi, signedInUser, uniqueEmail } from '../../test/integration/helpers';
-import { usersRepo } from '../adapters/users-repo';
+import { readOutbox } from '../../../scripts/local/outbox';
+import { callApi, signedInUser, uniqueEmail } from '../../../test/integration/helpers';
+import { usersRepo } from '../../adapters/users-repo';
 import { EMAIL_CODE_LIMITS } from './change-email-limits';
 
 /**

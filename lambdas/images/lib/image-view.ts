@@ -1,7 +1,7 @@
 import type { Image } from '#shared/domain/image';
 import { attachmentDisposition, imageDownloadName } from '#shared/rules/image-download-name';
-import type { ImageRow } from '../adapters/images-repo';
-import { presignGet } from '../adapters/s3-client';
+import type { ImageRow } from '../../adapters/images-repo';
+import { presignGet } from '../../adapters/s3-client';
 
 /** How long the presigned `urlFull` and `urlThumb` stay valid (seconds); the site lists again after that. */
 export const VIEW_URL_TTL_SECONDS = 3600;

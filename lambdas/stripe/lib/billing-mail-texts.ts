@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '#shared/domain/product-name';
 import { formatUsd } from '#shared/rules/price-display';
-import type { EmailMessage } from '../adapters/email';
+import type { EmailMessage } from '../../adapters/email';
 
 /**
  * The billing mails the product promises: the receipt (README, checkout success page), the

@@ -1,23 +1,15 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OrgStatus } from '#shared/domain/account';
-import { isConditionalCheckFailed, dynamo } from '../adapters/dynamo-client';
-import { imagesRepo } from '../adapters/images-repo';
-import { memberSk, ORG_SK, type MemberRow } from '../adapters/orgs-repo';
-import { deleteObject } from '../adapters/s3-client';
-import { stripe } from '../adapters/stripe-client';
-import { imageKeys, UPLOAD_PREFIX } from '../images/image-keys';
-import { tableName } from '../lib/config';
+import { hasSubscriptionEnded } from '#shared/domain/subscription';
+import { holdsSeat } from '#shared/rules/seats';
+import { imagesRepo } from '../../adapters/images-repo';
+import { orgsRepo, type MemberRow } from '../../adapters/orgs-repo';
+import { deleteObject } from '../../adapters/s3-client';
+import { cancelSubscriptionNow, subscriptionsOfCustomer } from '../../adapters/stripe-customer';
+import { imageKeys, UPLOAD_PREFIX } from '../../images/lib/image-keys';
 
 /**
  * The data-removal steps of an admin delete. Each is safe to run again: a second run finds less
  * to do and does not double-count (a member item that is already gone frees no seat).
  */
-
-/** Member statuses that hold a seat (spec: used = active or invited members). */
-const HOLDS_SEAT: readonly OrgStatus[] = ['active', 'invited'];
-
-/** Stripe subscription states that still bill or may bill. */
-const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /**
  * Cancels now every live subscription of the user's own Stripe customer (individual Premium;
@@ -25,11 +17,10 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
  * record itself stays, for accounting. Answers the ids cancelled.
  */
 export async function cancelIndividualSubscriptions(customerId: string): Promise<string[]> {
-  const client = await stripe();
   const canceled: string[] = [];
-  for await (const sub of client.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
-    if (ENDED.has(sub.status)) continue;
-    await client.subscriptions.cancel(sub.id, { cancellation_details: { comment: 'Account deleted by staff' } });
+  for await (const sub of subscriptionsOfCustomer(customerId)) {
+    if (hasSubscriptionEnded(sub.status)) continue;
+    await cancelSubscriptionNow(sub.id, 'Account deleted by staff');
     canceled.push(sub.id);
   }
   return canceled;
@@ -70,33 +61,8 @@ export async function removeImages(userId: string): Promise<{ removed: number; f
  * count stays one too high: never more members than seats.
  */
 export async function leaveOrganisation(member: MemberRow): Promise<{ seatFreed: boolean }> {
-  const table = tableName('orgs');
-  let old: MemberRow | undefined;
-  try {
-    const r = await dynamo().send(
-      new DeleteCommand({
-        TableName: table, Key: { orgId: member.orgId, sk: memberSk(member.memberUserId) },
-        ConditionExpression: 'attribute_exists(orgId)', ReturnValues: 'ALL_OLD',
-      }),
-    );
-    old = r.Attributes as MemberRow | undefined;
-  } catch (e) {
-    if (isConditionalCheckFailed(e)) return { seatFreed: false }; // already gone
-    throw e;
-  }
-  if (!old || !HOLDS_SEAT.includes(old.orgStatus)) return { seatFreed: false };
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table, Key: { orgId: member.orgId, sk: ORG_SK },
-        ConditionExpression: 'attribute_exists(orgId) AND seatsUsed > :zero',
-        UpdateExpression: 'SET seatsUsed = seatsUsed - :one, updated = :now',
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':now': new Date().toISOString() },
-      }),
-    );
-  } catch (e) {
-    if (isConditionalCheckFailed(e)) return { seatFreed: false }; // no org item, or the counter is already 0
-    throw e;
-  }
-  return { seatFreed: true };
+  const old = await orgsRepo.deleteMember(member.orgId, member.memberUserId);
+  if (!old || !holdsSeat(old.orgStatus)) return { seatFreed: false }; // already gone, or held no seat
+  // False when there is no org item or its counter is already 0.
+  return { seatFreed: await orgsRepo.releaseSeats(member.orgId, 1) };
 }

@@ -1,13 +1,10 @@
 import type Stripe from 'stripe';
-import { orgsRepo } from '../adapters/orgs-repo';
-import { stripe } from '../adapters/stripe-client';
-import { usersRepo } from '../adapters/users-repo';
-import type { SyncHint } from '../billing/lib/sync-subscription';
-import { logger } from '../lib/logger';
-
-const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
-
-const isMissing = (e: unknown) => (e as { statusCode?: number; code?: string }).statusCode === 404 || (e as { code?: string }).code === 'resource_missing';
+import { orgsRepo } from '../../adapters/orgs-repo';
+import { idOf, isMissingResource } from '../../adapters/stripe-client';
+import { stripeObjects } from '../../adapters/stripe-objects';
+import { usersRepo } from '../../adapters/users-repo';
+import type { SyncHint } from '../../billing/lib/sync-subscription';
+import { logger } from '../../lib/logger';
 
 /**
  * The owner a `checkout.session.completed` event names (`client_reference_id`, `metadata.orgId`),
@@ -25,12 +22,11 @@ export async function verifiedCheckoutHint(
   const orgId = session.metadata?.orgId;
   const userId = session.client_reference_id;
   if (!orgId && !userId) return {};
-  const s = await stripe();
   let sub: Stripe.Subscription;
   try {
-    sub = await s.subscriptions.retrieve(subscriptionId, { expand: ['customer'] });
+    sub = await stripeObjects.subscription(subscriptionId, ['customer']);
   } catch (e) {
-    if (!isMissing(e)) throw e;
+    if (!isMissingResource(e)) throw e;
     logger.warn('checkout event names a subscription Stripe does not have', { sessionId: session.id, subscriptionId });
     return {};
   }

@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
-import { stripe } from '../adapters/stripe-client';
-import { syncSubscription } from '../billing/lib/sync-subscription';
-import { applyPaymentMethodUpdate, UPDATE_PAYMENT_PURPOSE } from '../billing/lib/update-payment-method';
-import { DomainError } from '../lib/errors';
-import { logger } from '../lib/logger';
+import { idOf } from '../../adapters/stripe-client';
+import { stripeObjects } from '../../adapters/stripe-objects';
+import { syncSubscription } from '../../billing/lib/sync-subscription';
+import { applyPaymentMethodUpdate, UPDATE_PAYMENT_PURPOSE } from '../../billing/lib/update-payment-method';
+import { DomainError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
 import { sendReceipt, sendRenewalReminder, sendTrialEnding } from './billing-mails';
 import { verifiedCheckoutHint } from './checkout-owner';
 
@@ -19,8 +20,6 @@ export const handledEventTypes = new Set<string>([
   'customer.subscription.trial_will_end',
   'invoice.upcoming',
 ]);
-
-const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
 
 /** The subscription an invoice belongs to (moved under `parent` in recent API versions). */
 function invoiceSubscription(invoice: Stripe.Invoice): string | undefined {
@@ -75,9 +74,8 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<void> {
 }
 
 async function applyCardUpdate(sessionId: string): Promise<void> {
-  const s = await stripe();
-  const session = await s.checkout.sessions.retrieve(sessionId);
-  if (await isSupersededCardUpdate(s, session)) {
+  const session = await stripeObjects.checkoutSession(sessionId);
+  if (await isSupersededCardUpdate(session)) {
     logger.info('card update session superseded by a newer card', { sessionId });
     return;
   }
@@ -93,13 +91,13 @@ async function applyCardUpdate(sessionId: string): Promise<void> {
  * Whether the customer's default card is newer than the card this session saved. Deliveries come
  * late and out of order: an older session's event must not put its card back over a newer one.
  */
-async function isSupersededCardUpdate(s: Stripe, session: Stripe.Checkout.Session): Promise<boolean> {
+async function isSupersededCardUpdate(session: Stripe.Checkout.Session): Promise<boolean> {
   const intentId = idOf(session.setup_intent);
   const customerId = idOf(session.customer);
   if (!intentId || !customerId) return false;
   const [intent, customer] = await Promise.all([
-    s.setupIntents.retrieve(intentId, { expand: ['payment_method'] }),
-    s.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] }),
+    stripeObjects.setupIntent(intentId, ['payment_method']),
+    stripeObjects.customer(customerId, ['invoice_settings.default_payment_method']),
   ]);
   const saved = intent.payment_method;
   const current = customer.deleted ? null : customer.invoice_settings?.default_payment_method;

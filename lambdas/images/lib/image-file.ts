@@ -3,7 +3,7 @@ import { MAX_IMAGE_PIXELS } from '#shared/domain/image';
 
 /**
  * Checking an uploaded file and making its thumbnail, with sharp (libvips). sharp is a native
- * module: in AWS it comes from a linux-arm64 Lambda layer (infra/route-grants.ts `nativeModules`).
+ * module: in AWS it comes from a linux-arm64 Lambda layer (infra/route-deploy.ts `nativeModules`).
  */
 
 /** The formats the library stores, by sharp's format name. AVIF is reported as `heif` with AV1 compression. */

@@ -1,6 +1,7 @@
-import { cognitoUsers, isAliasExists, isCodeMismatch, isExpiredCode, isTooManyAttempts } from '../adapters/cognito-client';
-import { usersRepo, type UserRow } from '../adapters/users-repo';
-import { DomainError, forbidden } from '../lib/errors';
+import { cognitoAdmin, subOf } from '../../adapters/cognito-admin';
+import { isAliasExists, isCodeMismatch, isExpiredCode, isTooManyAttempts } from '../../adapters/cognito-client';
+import { usersRepo, type UserRow } from '../../adapters/users-repo';
+import { DomainError, forbidden } from '../../lib/errors';
 
 /** The e-mail change in two steps: change-email.ts sends the code, verify-email.ts applies it. */
 
@@ -23,8 +24,8 @@ export function assertEmailChangeable(user: UserRow): void {
 export async function isEmailTaken(email: string, userId: string): Promise<boolean> {
   const row = await usersRepo.findByEmail(email);
   if (row && row.userId !== userId) return true;
-  const subs = await cognitoUsers.subsWithEmail(email);
-  return subs.some((sub) => sub !== userId);
+  const holders = await cognitoAdmin.findByEmail(email);
+  return holders.some((u) => subOf(u) !== userId);
 }
 
 /** Refuses an address that another user holds, in the user table or in Cognito. */
@@ -40,6 +41,3 @@ export function codeError(e: unknown): DomainError | undefined {
   if (isAliasExists(e)) return emailTaken();
   return undefined;
 }
-
-/** Cognito refuses a token that was revoked (signed out everywhere) or is not an access token. */
-export const isNotAuthorized = (e: unknown): boolean => e instanceof Error && e.name === 'NotAuthorizedException';
