@@ -50,6 +50,7 @@ test('Reactivate at full seats: disabled with the reason, and the server\'s reas
   await fillSignIn(page, adminEmail);
   await expect(page).toHaveURL(/\/enterprise\/account\/members$/, { timeout: 15_000 });
   await row(page, joined).getByRole('button', { name: `Deactivate ${joined}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
   await expect(row(page, joined)).toContainText('Deactivated');
   const reactivate = row(page, joined).getByRole('button', { name: `Reactivate ${joined}` });
   await expect(reactivate).toBeEnabled();
