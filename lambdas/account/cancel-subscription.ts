@@ -1,7 +1,8 @@
-import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { isLiveSubscription } from '#shared/domain/subscription';
-import { isStripeClientError, stripe } from '../adapters/stripe-client';
+import { isStripeClientError } from '../adapters/stripe-client';
+import { stripeObjects } from '../adapters/stripe-objects';
+import { cancelSubscriptionOnce, setCancelAtPeriodEnd } from '../adapters/stripe-subscriptions';
 import { billingOwnerOf, syncHintOf } from '../billing/lib/billing-owner';
 import { syncSubscription } from '../billing/lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
@@ -15,14 +16,14 @@ import { loadAccount, requireUserRow } from './lib/load-account';
  * — a free trial, a renewal whose payment failed, an incomplete first payment — has no paid time
  * left, so it ends now and nothing is charged.
  */
-async function endSubscription(s: Stripe, subscriptionId: string): Promise<void> {
+async function endSubscription(subscriptionId: string): Promise<void> {
   // Stripe's own status, not the row's: a trial may have turned into a paid year a moment ago.
-  const live = await s.subscriptions.retrieve(subscriptionId);
+  const live = await stripeObjects.subscription(subscriptionId);
   if (live.status === 'active') {
-    await s.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await setCancelAtPeriodEnd(subscriptionId, true);
     return;
   }
-  await s.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `fps-cancel-${subscriptionId}` });
+  await cancelSubscriptionOnce(subscriptionId);
 }
 
 /**
@@ -36,9 +37,8 @@ export const handler = defineHandler(routes.cancelAccountSubscription, async ({ 
   const sub = owner.subscription;
   if (!sub) throw new DomainError('not_found', 'There is no subscription to cancel.');
   if (isLiveSubscription(sub)) {
-    const s = await stripe();
     try {
-      await endSubscription(s, sub.id);
+      await endSubscription(sub.id);
     } catch (e) {
       // Already cancelled at Stripe (e.g. a webhook not applied yet): the sync below settles the row.
       if (!isStripeClientError(e)) throw e;

@@ -1,6 +1,7 @@
 import { routes } from '#shared/api/routes';
 import { isLiveSubscription } from '#shared/domain/subscription';
-import { isStripeClientError, stripe } from '../adapters/stripe-client';
+import { isStripeClientError } from '../adapters/stripe-client';
+import { setCancelAtPeriodEnd } from '../adapters/stripe-subscriptions';
 import { billingOwnerOf, syncHintOf } from '../billing/lib/billing-owner';
 import { syncSubscription } from '../billing/lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
@@ -20,9 +21,8 @@ export const handler = defineHandler(routes.updateAccountCancelAtPeriodEnd, asyn
   if (!isLiveSubscription(sub)) {
     throw new DomainError('invalid_transition', 'This subscription has ended. Start a new subscription from the checkout.');
   }
-  const s = await stripe();
   try {
-    await s.subscriptions.update(sub.id, { cancel_at_period_end: body.cancel_at_period_end });
+    await setCancelAtPeriodEnd(sub.id, body.cancel_at_period_end);
   } catch (e) {
     if (!isStripeClientError(e)) throw e;
     // The stored row was behind Stripe (e.g. cancelled a moment ago): bring it up to date and say so.

@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
 import { cognitoAdmin } from '../adapters/cognito-admin';
 import { isNotAuthorized, ownEmailChange } from '../adapters/cognito-client';
-import { stripe } from '../adapters/stripe-client';
+import { updateCustomerEmail } from '../adapters/stripe-customer';
 import { usersRepo, type UserRow } from '../adapters/users-repo';
 import { accessTokenOf } from '../lib/access-token';
 import { defineHandler } from '../lib/define-handler';
@@ -16,7 +16,7 @@ import { requireUserRow } from './lib/load-account';
 async function syncStripeCustomerEmail(user: UserRow, email: string): Promise<void> {
   if (!user.stripeCustomerId) return;
   try {
-    await (await stripe()).customers.update(user.stripeCustomerId, { email });
+    await updateCustomerEmail(user.stripeCustomerId, email);
   } catch (e) {
     logger.warn('verify-email: Stripe customer e-mail not updated', { userId: user.userId, error: e as Error });
   }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -75,6 +75,8 @@ export async function writeOutboxFile(dir: string, message: EmailMessage): Promi
   await mkdir(dir, { recursive: true });
   const sentAt = new Date().toISOString();
   const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
-  await writeFile(file, JSON.stringify({ ...message, sentAt }, null, 2));
+  // Written aside, then renamed: a reader of the outbox never sees half a file.
+  await writeFile(`${file}.partial`, JSON.stringify({ ...message, sentAt }, null, 2));
+  await rename(`${file}.partial`, file);
   return file;
 }

@@ -128,3 +128,27 @@ export async function* subscriptionsOfCustomer(customerId: string): AsyncGenerat
 export async function cancelSubscriptionNow(subscriptionId: string, comment: string): Promise<void> {
   await (await stripe()).subscriptions.cancel(subscriptionId, { cancellation_details: { comment } });
 }
+
+/** Changes the customer's e-mail (where Stripe sends receipts). */
+export async function updateCustomerEmail(customerId: string, email: string): Promise<void> {
+  await (await stripe()).customers.update(customerId, { email });
+}
+
+/** Makes a payment method the customer's default for invoices (`invoice_settings.default_payment_method`). */
+export async function setCustomerDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
+  await (await stripe()).customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
+}
+
+/** Attaches a payment method to a customer. */
+export async function attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<Stripe.PaymentMethod> {
+  return (await stripe()).paymentMethods.attach(paymentMethodId, { customer: customerId });
+}
+
+/** An organisation's customer, created once per org id (the idempotency key is derived from it). */
+export async function createOrgCustomer(org: { orgId: string; name: string; adminEmail: string }): Promise<string> {
+  const customer = await (await stripe()).customers.create(
+    { email: org.adminEmail, name: org.name, metadata: { orgId: org.orgId } },
+    { idempotencyKey: `fps-org-customer-${org.orgId}` },
+  );
+  return customer.id;
+}

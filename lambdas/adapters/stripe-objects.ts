@@ -22,6 +22,10 @@ export const stripeObjects = {
     return (await stripe()).setupIntents.retrieve(id, expand ? { expand } : undefined);
   },
 
+  async paymentMethod(id: string): Promise<Stripe.PaymentMethod> {
+    return (await stripe()).paymentMethods.retrieve(id);
+  },
+
   /** A customer, or Stripe's stub of a deleted one. */
   async customer(id: string, expand?: string[]): Promise<Stripe.Customer | Stripe.DeletedCustomer> {
     return (await stripe()).customers.retrieve(id, expand ? { expand } : undefined);

@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { loadAccount, requireUserRow } from '../account/lib/load-account';
 import { orgsRepo } from '../adapters/orgs-repo';
-import { isMissingResource, stripe } from '../adapters/stripe-client';
+import { isMissingResource } from '../adapters/stripe-client';
+import { stripeObjects } from '../adapters/stripe-objects';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';
 import { billingOwnerOf } from './lib/billing-owner';
@@ -21,7 +22,7 @@ export const handler = defineHandler(routes.confirmUpdatePaymentSession, async (
   const owner = await billingOwnerOf(user, body.account_type);
   let session: Stripe.Checkout.Session;
   try {
-    session = await (await stripe()).checkout.sessions.retrieve(body.session_id);
+    session = await stripeObjects.checkoutSession(body.session_id);
   } catch (e) {
     if (isMissingResource(e)) throw notFound(PAYMENT_SESSION_NOT_FOUND);
     throw e;

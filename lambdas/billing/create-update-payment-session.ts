@@ -1,6 +1,6 @@
 import { routes } from '#shared/api/routes';
 import { requireUserRow } from '../account/lib/load-account';
-import { stripe } from '../adapters/stripe-client';
+import { createCheckoutSession } from '../adapters/stripe-checkout';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { billingOwnerOf } from './lib/billing-owner';
@@ -20,7 +20,7 @@ export const handler = defineHandler(routes.createUpdatePaymentSession, async ({
   const owner = await billingOwnerOf(user, body.account_type);
   if (!owner.customerId) throw new DomainError('not_found', 'There is no billing account to update yet. Start a subscription first.');
   const metadata = paymentSessionMetadata(owner);
-  const session = await (await stripe()).checkout.sessions.create({
+  const session = await createCheckoutSession({
     mode: 'setup',
     customer: owner.customerId,
     currency: 'usd',

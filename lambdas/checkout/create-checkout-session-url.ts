@@ -5,7 +5,9 @@ import { isTrialEligible, trialDaysFor } from '#shared/rules/trial-eligibility';
 import { onOrgPlan, toAccount } from '../account/lib/account-view';
 import { orgLinkOf, requireUserRow } from '../account/lib/load-account';
 import { createOrRetrieveCustomer, subscriptionsOfOtherCustomersByEmail } from '../adapters/stripe-customer';
-import { stripe } from '../adapters/stripe-client';
+import { createCheckoutSession, expireCheckoutSession, openCheckoutSessionsOf } from '../adapters/stripe-checkout';
+import { stripeObjects } from '../adapters/stripe-objects';
+import { listCustomerSubscriptions } from '../adapters/stripe-subscriptions';
 import { usersRepo, type UserRow } from '../adapters/users-repo';
 import { ORG_MEMBER_REFUSAL } from '../billing/lib/billing-owner';
 import { checkReturnUrl, withSessionId } from '../billing/lib/return-url';
@@ -21,17 +23,17 @@ export const ALREADY_SUBSCRIBED = 'You already have a subscription.';
  * The customer's subscriptions as Stripe has them right now: the stored row may lag a webhook
  * behind (a checkout finished a second ago), and a second subscription is what this guards against.
  */
-async function stripeSubscriptions(s: Stripe, customerId: string) {
-  const list = await s.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
-  return { anyLive: list.data.some((sub) => !hasSubscriptionEnded(sub.status)), count: list.data.length };
+async function stripeSubscriptions(customerId: string) {
+  const list = await listCustomerSubscriptions(customerId, { status: 'all', limit: 20 });
+  return { anyLive: list.some((sub) => !hasSubscriptionEnded(sub.status)), count: list.length };
 }
 
 /** Expires an open session; one that completed meanwhile means the customer is subscribed now. */
-async function expireUnlessPaid(s: Stripe, sessionId: string): Promise<void> {
+async function expireUnlessPaid(sessionId: string): Promise<void> {
   try {
-    await s.checkout.sessions.expire(sessionId);
+    await expireCheckoutSession(sessionId);
   } catch (e) {
-    const now = await s.checkout.sessions.retrieve(sessionId);
+    const now = await stripeObjects.checkoutSession(sessionId);
     if (now.status === 'complete') throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
     if (now.status !== 'expired') throw e;
   }
@@ -41,9 +43,9 @@ async function expireUnlessPaid(s: Stripe, sessionId: string): Promise<void> {
  * Older open sessions (another tab, a retried request) are expired before a new one is made, so
  * the one this request makes is the only one open unless another request races it (see below).
  */
-async function expireOpenSessions(s: Stripe, customerId: string): Promise<void> {
-  const open = await s.checkout.sessions.list({ customer: customerId, status: 'open', limit: 20 });
-  for (const session of open.data) if (session.mode === 'subscription') await expireUnlessPaid(s, session.id);
+async function expireOpenSessions(customerId: string): Promise<void> {
+  const open = await openCheckoutSessionsOf(customerId);
+  for (const session of open) if (session.mode === 'subscription') await expireUnlessPaid(session.id);
 }
 
 /** Newest first (created, then id): every caller agrees on which open session is the one kept. */
@@ -56,16 +58,15 @@ const newestFirst = (a: Stripe.Checkout.Session, b: Stripe.Checkout.Session) => 
  * caller to look sees every session, so exactly one stays payable. A subscription that appeared
  * meanwhile (another tab paid) refuses this checkout. Answers the session to pay.
  */
-async function keepOneOpenSession(s: Stripe, customerId: string, own: Stripe.Checkout.Session): Promise<Stripe.Checkout.Session> {
-  if ((await stripeSubscriptions(s, customerId)).anyLive) {
-    await s.checkout.sessions.expire(own.id).catch((e: unknown) => logger.warn('could not expire checkout', { error: (e as Error).message }));
+async function keepOneOpenSession(customerId: string, own: Stripe.Checkout.Session): Promise<Stripe.Checkout.Session> {
+  if ((await stripeSubscriptions(customerId)).anyLive) {
+    await expireCheckoutSession(own.id).catch((e: unknown) => logger.warn('could not expire checkout', { error: (e as Error).message }));
     throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
   }
-  const listed = await s.checkout.sessions.list({ customer: customerId, status: 'open', limit: 20 });
-  const open = listed.data.filter((x) => x.mode === 'subscription');
+  const open = (await openCheckoutSessionsOf(customerId)).filter((x) => x.mode === 'subscription');
   if (!open.some((x) => x.id === own.id)) open.push(own);
   const [keep, ...others] = open.sort(newestFirst);
-  for (const session of others) await expireUnlessPaid(s, session.id);
+  for (const session of others) await expireUnlessPaid(session.id);
   return keep!;
 }
 
@@ -94,11 +95,10 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   if (onOrgPlan(link)) throw forbidden(ORG_MEMBER_REFUSAL);
 
   user = await forceGroup(user, body.checkout_method);
-  const s = await stripe();
   const customerId = await createOrRetrieveCustomer(user);
-  const history = await stripeSubscriptions(s, customerId);
+  const history = await stripeSubscriptions(customerId);
   if (history.anyLive) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
-  await expireOpenSessions(s, customerId);
+  await expireOpenSessions(customerId);
 
   // The customer's history decides; the client's flags can shorten a trial, never grant one.
   const firstHere = history.count === 0 && !user.subscription;
@@ -112,7 +112,7 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
     abTestV2: user.abTestV2 ?? '',
     flags: [body.quick_trial && 'quick_trial', body.limit && 'limit', body.no_limit && 'no_limit'].filter(Boolean).join(','),
   };
-  const session = await s.checkout.sessions.create({
+  const session = await createCheckoutSession({
     mode: 'subscription',
     customer: customerId,
     client_reference_id: user.userId,
@@ -125,7 +125,7 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
     success_url: successUrl,
     cancel_url: cancelUrl,
   });
-  const payable = await keepOneOpenSession(s, customerId, session);
+  const payable = await keepOneOpenSession(customerId, session);
   if (!payable.url) throw new Error(`checkout session ${payable.id} has no url`);
   logger.info('checkout session created', { userId: user.userId, sessionId: session.id, payable: payable.id, trialDays });
   countEvent('CheckoutStarted');

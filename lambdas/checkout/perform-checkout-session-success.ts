@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
 import { loadAccount, requireUserRow } from '../account/lib/load-account';
-import { idOf, isMissingResource, stripe } from '../adapters/stripe-client';
+import { idOf, isMissingResource } from '../adapters/stripe-client';
+import { stripeObjects } from '../adapters/stripe-objects';
 import { syncSubscription } from '../billing/lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError, notFound } from '../lib/errors';
@@ -17,10 +18,9 @@ export const SESSION_NOT_FOUND = 'Checkout session not found.';
  */
 export const handler = defineHandler(routes.performCheckoutSessionSuccess, async ({ principal, body }) => {
   const user = await requireUserRow(principal.userId);
-  const s = await stripe();
   let session: Stripe.Checkout.Session;
   try {
-    session = await s.checkout.sessions.retrieve(body.session_id);
+    session = await stripeObjects.checkoutSession(body.session_id);
   } catch (e) {
     if (isMissingResource(e)) throw notFound(SESSION_NOT_FOUND);
     throw e;

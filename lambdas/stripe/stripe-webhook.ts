@@ -1,10 +1,8 @@
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
-import { dynamoBase } from '../adapters/dynamo-client';
+import { idempotencyStore } from '../adapters/idempotency-store';
 import { verifiedWebhookEvent } from '../adapters/stripe-client';
-import { tableName } from '../lib/config';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { header } from '../lib/http';
@@ -23,7 +21,7 @@ function idempotentApply() {
       countEvent('StripeWebhookHandled', { eventType: e.type }); // here, not after: a replayed event id is not counted again
     },
     {
-      persistenceStore: new DynamoDBPersistenceLayer({ tableName: tableName('idempotency'), awsSdkV3Client: dynamoBase() }),
+      persistenceStore: idempotencyStore(),
       config: idempotencyConfig,
     },
   );

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { ORG_SK } from '../../adapters/orgs-repo';
-import { idOf, stripe } from '../../adapters/stripe-client';
+import { idOf } from '../../adapters/stripe-client';
+import { stripeObjects } from '../../adapters/stripe-objects';
 import { writeSubscriptionSnapshot } from '../../adapters/subscription-writes';
 import { usersRepo } from '../../adapters/users-repo';
 import { config } from '../../lib/config';
@@ -15,15 +16,14 @@ export interface SyncHint { userId?: string | null; orgId?: string | null }
  * events and concurrent requests arrive in, the stored state ends equal to Stripe's.
  */
 export async function syncSubscription(subscriptionId: string, hint: SyncHint = {}): Promise<'user' | 'org' | 'unknown'> {
-  const s = await stripe();
-  const sub = await s.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method', 'customer'] });
+  const sub = await stripeObjects.subscription(subscriptionId, ['default_payment_method', 'customer']);
   const customer = sub.customer as Stripe.Customer | Stripe.DeletedCustomer;
   const customerId = idOf(sub.customer)!;
   const snapshot = subscriptionSnapshot(sub, config.stripeKnownPrices().premium);
   const defaultPm =
     sub.default_payment_method ??
     (!('deleted' in customer && customer.deleted) ? (customer as Stripe.Customer).invoice_settings?.default_payment_method : null);
-  const card = typeof defaultPm === 'string' ? cardOf(await s.paymentMethods.retrieve(defaultPm)) : cardOf(defaultPm);
+  const card = typeof defaultPm === 'string' ? cardOf(await stripeObjects.paymentMethod(defaultPm)) : cardOf(defaultPm);
 
   const orgId = sub.metadata?.orgId || hint.orgId;
   if (orgId) {

@@ -1,7 +1,10 @@
 import type Stripe from 'stripe';
 import type { Organization } from '#shared/domain/organization';
 import type { OrgRow } from '../../adapters/orgs-repo';
-import { idOf, stripe } from '../../adapters/stripe-client';
+import { idOf } from '../../adapters/stripe-client';
+import { setCustomerDefaultPaymentMethod } from '../../adapters/stripe-customer';
+import { stripeObjects } from '../../adapters/stripe-objects';
+import { listCustomerSubscriptions, payInvoice, setSubscriptionDefaultPaymentMethod } from '../../adapters/stripe-subscriptions';
 import { usersRepo } from '../../adapters/users-repo';
 import { DomainError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -42,40 +45,39 @@ const OVERDUE = new Set(['past_due', 'unpaid']);
  * Idempotent: a second run (confirm call and webhook) changes nothing more.
  */
 export async function applyPaymentMethodUpdate(session: Stripe.Checkout.Session): Promise<Stripe.PaymentMethod> {
-  const s = await stripe();
   const setupIntentId = idOf(session.setup_intent);
   const customerId = idOf(session.customer);
   if (session.status !== 'complete' || !setupIntentId || !customerId) throw new DomainError('conflict', CARD_NOT_SAVED);
-  const intent = await s.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+  const intent = await stripeObjects.setupIntent(setupIntentId, ['payment_method']);
   const pm = intent.payment_method;
   if (intent.status !== 'succeeded' || !pm || typeof pm === 'string') throw new DomainError('conflict', CARD_NOT_SAVED);
 
-  await s.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
+  await setCustomerDefaultPaymentMethod(customerId, pm.id);
   const orgId = session.metadata?.orgId;
   const userId = session.metadata?.userId;
   const hint = orgId ? { orgId } : { userId };
   // The default list holds the subscriptions that have not ended.
-  const subs = await s.subscriptions.list({ customer: customerId, limit: 20 });
-  for (const sub of subs.data) {
+  const subs = await listCustomerSubscriptions(customerId, { limit: 20 });
+  for (const sub of subs) {
     if (idOf(sub.default_payment_method) !== pm.id) {
-      await s.subscriptions.update(sub.id, { default_payment_method: pm.id });
+      await setSubscriptionDefaultPaymentMethod(sub.id, pm.id);
     }
-    if (OVERDUE.has(sub.status)) await collectOverdue(s, sub);
+    if (OVERDUE.has(sub.status)) await collectOverdue(sub);
     await syncSubscription(sub.id, hint);
   }
-  if (!orgId && userId && subs.data.length === 0) {
+  if (!orgId && userId && subs.length === 0) {
     // No live subscription to carry it: the card shown on the account page is stored directly.
     await usersRepo.update(userId, { card: cardOf(pm) });
   }
   return pm;
 }
 
-async function collectOverdue(s: Stripe, sub: Stripe.Subscription): Promise<void> {
+async function collectOverdue(sub: Stripe.Subscription): Promise<void> {
   const invoiceId = idOf(sub.latest_invoice);
   if (!invoiceId) return;
   try {
-    const invoice = await s.invoices.retrieve(invoiceId);
-    if (invoice.status === 'open') await s.invoices.pay(invoiceId);
+    const invoice = await stripeObjects.invoice(invoiceId);
+    if (invoice.status === 'open') await payInvoice(invoiceId);
   } catch (e) {
     // The new card was declined too: the subscription stays past_due and Stripe keeps retrying.
     logger.warn('overdue invoice not collected with the new card', { subscriptionId: sub.id, error: (e as Error).message });

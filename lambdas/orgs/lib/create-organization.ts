@@ -5,7 +5,8 @@ import { hasSubscriptionEnded } from '#shared/domain/subscription';
 import { cognitoAdmin, subOf } from '../../adapters/cognito-admin';
 import { sendEmail } from '../../adapters/email';
 import { memberSk, ORG_SK, orgsRepo, type MemberRow, type OrgRow } from '../../adapters/orgs-repo';
-import { stripe } from '../../adapters/stripe-client';
+import { attachPaymentMethod, createOrgCustomer, setCustomerDefaultPaymentMethod } from '../../adapters/stripe-customer';
+import { createSubscription, listCustomerSubscriptions } from '../../adapters/stripe-subscriptions';
 import { usersRepo, type UserRow } from '../../adapters/users-repo';
 import { syncSubscription } from '../../billing/lib/sync-subscription';
 import { config } from '../../lib/config';
@@ -138,21 +139,18 @@ async function writeOrg(orgId: string, name: string, seats: number, user: UserRo
   return org;
 }
 
-async function orgCustomer(s: Stripe, org: OrgRow): Promise<string> {
+async function orgCustomer(org: OrgRow): Promise<string> {
   if (org.stripeCustomerId) return org.stripeCustomerId;
-  const customer = await s.customers.create(
-    { email: org.adminEmail, name: org.name, metadata: { orgId: org.orgId } },
-    { idempotencyKey: `fps-org-customer-${org.orgId}` },
-  );
-  await orgsRepo.updateOrg(org.orgId, { stripeCustomerId: customer.id });
-  return customer.id;
+  const customerId = await createOrgCustomer(org);
+  await orgsRepo.updateOrg(org.orgId, { stripeCustomerId: customerId });
+  return customerId;
 }
 
 async function enterpriseSubscription(
-  s: Stripe, org: OrgRow, customerId: string, input: z.output<typeof CreateOrganizationInput>,
+  org: OrgRow, customerId: string, input: z.output<typeof CreateOrganizationInput>,
 ): Promise<Stripe.Subscription> {
   const price = config.stripeEnterprisePrice();
-  const current = (await s.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })).data.find(
+  const current = (await listCustomerSubscriptions(customerId, { status: 'all', limit: 100 })).find(
     (sub) => !hasSubscriptionEnded(sub.status) && sub.items.data.some((i) => i.price.id === price),
   );
   if (current) return current;
@@ -162,13 +160,13 @@ async function enterpriseSubscription(
     metadata: { orgId: org.orgId },
     description: `${org.name}: ${input.seats} seats`,
   };
-  const options = { idempotencyKey: `fps-org-subscription-${org.orgId}` };
+  const idempotencyKey = `fps-org-subscription-${org.orgId}`;
   if (input.paymentMethod) {
-    const pm = await s.paymentMethods.attach(input.paymentMethod, { customer: customerId });
-    await s.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
-    return s.subscriptions.create({ ...base, default_payment_method: pm.id, collection_method: 'charge_automatically' }, options);
+    const pm = await attachPaymentMethod(input.paymentMethod, customerId);
+    await setCustomerDefaultPaymentMethod(customerId, pm.id);
+    return createSubscription({ ...base, default_payment_method: pm.id, collection_method: 'charge_automatically' }, idempotencyKey);
   }
-  return s.subscriptions.create({ ...base, collection_method: 'send_invoice', days_until_due: input.daysUntilDue }, options);
+  return createSubscription({ ...base, collection_method: 'send_invoice', days_until_due: input.daysUntilDue }, idempotencyKey);
 }
 
 export async function createOrganization(raw: CreateOrganizationInput, log: Log = () => {}): Promise<CreatedOrganization> {
@@ -183,9 +181,8 @@ export async function createOrganization(raw: CreateOrganizationInput, log: Log 
     log(`Wrote organization ${org.orgId} with ${input.seats} seats; ${user.email} is its admin.`);
   }
 
-  const s = await stripe();
-  const customerId = await orgCustomer(s, org);
-  const sub = await enterpriseSubscription(s, org, customerId, input);
+  const customerId = await orgCustomer(org);
+  const sub = await enterpriseSubscription(org, customerId, input);
   // The same full snapshot (and card) the webhooks keep current.
   await syncSubscription(sub.id, { orgId: org.orgId });
   log(`Stripe customer ${customerId}, subscription ${sub.id} (${sub.status}).`);
