@@ -125,7 +125,8 @@ async function run(): Promise<void> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'fps-bench-'));
-  const { outDir } = await buildExtension({ outDir: path.join(tmp, 'ext'), zipPath: false });
+  // A test build (minified like the store build): only test builds set globalThis.fpsLastRun, which the bench reads.
+  const { outDir } = await buildExtension({ outDir: path.join(tmp, 'ext'), zipPath: false, testBuild: true, minify: true });
   // Fast mode needs the optional debugger permission, which the test build grants up front.
   const fastDir = (await buildExtension({ outDir: path.join(tmp, 'ext-fast'), zipPath: false, testBuild: true })).outDir;
   const rows: Row[] = [];

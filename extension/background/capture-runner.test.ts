@@ -83,7 +83,7 @@ describe('CaptureRunner', () => {
       'prepare', 'scroll-to 0', 'capture', 'warm-up', 'scroll-to 50 hide', 'capture', 'scroll-to 71 hide', 'capture', 'restore',
     ]);
     expect(result.frames).toBe(3);
-    expect(result.record).toMatchObject({ width: 200, height: 240, scale: 2, tileCount: 3, mode: 'stitch' });
+    expect(result.record).toMatchObject({ width: 200, height: 240, dpr: 2, tileCount: 3, mode: 'stitch' });
     expect(tiles.size).toBe(3);
   });
 

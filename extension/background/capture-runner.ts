@@ -5,7 +5,7 @@
  * can be tested against fakes.
  */
 import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, PageGeometry, ScrollPosition } from '#shared/extension/messages';
-import { coveringStep, measureScale } from '../capture/device-scale';
+import { coveringStep, measureScale, toDevice } from '../capture/device-scale';
 import { coversCell, planFrames } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
@@ -35,7 +35,7 @@ export interface CaptureDeps {
   useFrame?: (frame: NonNullable<PageGeometry['frame']>) => Promise<boolean>;
   captureVisibleTab(): Promise<string>;
   /** Fast mode: one debugger screenshot of a CSS-pixel clip. Absent when fast mode is off. */
-  debuggerCapture?: (clips: Array<{ x: number; y: number; width: number; height: number }>, scale: number) => Promise<string[]>;
+  debuggerCapture?: (clips: Array<{ x: number; y: number; width: number; height: number }>) => Promise<string[]>;
   putTile(index: number, blob: Blob): Promise<void>;
   /** Each frame with its share of the stitch plan, for an editor that stitches while we capture. */
   onFrame?: (frame: { tile: number; total: number; parts: Array<{ width: number; height: number }>; draws: LiveDraw[]; dataUrl: string }) => void;
@@ -139,7 +139,7 @@ export class CaptureRunner {
     this.check();
     let first = await deps.scheduler.run(() => deps.captureVisibleTab());
     // devicePixelRatio (display scale × page zoom), checked against the bitmap's size.
-    const scale = measureScale(g0, pngSizeOfDataUrl(first));
+    const deviceScale = measureScale(g0, pngSizeOfDataUrl(first));
     const work: Promise<void>[] = [this.storeDataUrl(0, first)];
 
     let g = await this.warmUp();
@@ -152,8 +152,8 @@ export class CaptureRunner {
       first = again;
     }
     // Frames a little less than a viewport apart when device rows do not fall on whole CSS px.
-    const view = deviceViewport(g, scale).scroller;
-    const step = { x: coveringStep(view.width, scale.dpr), y: coveringStep(view.height, scale.dpr) };
+    const view = deviceViewport(g, deviceScale).scroller;
+    const step = { x: coveringStep(view.width, deviceScale.dpr), y: coveringStep(view.height, deviceScale.dpr) };
     // A page that keeps growing as it is scrolled (an endless list) is followed this far.
     const maxHeight = g.contentHeight + MAX_GROWTH_VIEWPORTS * g.scroller.height;
     let plan = planFrames(g, undefined, step);
@@ -161,7 +161,7 @@ export class CaptureRunner {
     const forward = (index: number, dataUrl: string) => {
       if (!deps.onFrame) return;
       // Frames not taken yet count at their planned position; this frame's draws need only its own.
-      const partial = planStitch(g, plan, actual, scale, deps.limits);
+      const partial = planStitch(g, plan, actual, deviceScale, deps.limits);
       const draws: LiveDraw[] = [];
       partial.parts.forEach((part, pi) => {
         for (const d of part.draws) if (d.tile === index) draws.push({ part: pi, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });
@@ -178,7 +178,7 @@ export class CaptureRunner {
     // A frame already taken at the position the plan asks is never taken again (the page ended there).
     const takenAt = new Set<string>(['0:0:0']);
     const key = (f: { index: number; x: number; y: number }) => `${f.index}:${f.x}:${f.y}`;
-    const pending = () => plan.frames.find((f) => !(actual[f.index] && (takenAt.has(key(f)) || coversCell(plan, f, actual[f.index], view, scale.dpr))));
+    const pending = () => plan.frames.find((f) => !(actual[f.index] && (takenAt.has(key(f)) || coversCell(plan, f, actual[f.index], view, deviceScale.dpr))));
     let budget = 2 * MAX_FRAMES;
     for (let f = pending(); f && budget > 0; f = pending(), budget--) {
       this.check();
@@ -218,21 +218,24 @@ export class CaptureRunner {
     await deps.send({ target: 'content', type: 'progress', done: total, total, label: 'Saving capture…' }).catch(() => undefined);
     await Promise.all(work);
     actual.length = Math.min(actual.length, total); // frames of a longer plan than the page's final one
-    const stitch = planStitch(g, plan, actual, scale, deps.limits);
-    return { record: this.record(g, stitch.width, stitch.height, stitch.scale, stitch.parts, total, 'stitch', plan.truncated), frames: total };
+    const stitch = planStitch(g, plan, actual, deviceScale, deps.limits);
+    return { record: this.record(g, stitch.width, stitch.height, stitch.dpr, stitch.parts, total, 'stitch', plan.truncated), frames: total };
   }
 
   private async runFast(g: PageGeometry): Promise<Omit<CaptureResult, 'timings'>> {
     const { deps } = this;
     await deps.send({ target: 'content', type: 'hide-overlay' });
-    const scale = g.devicePixelRatio;
+    // The same device-pixel arithmetic as the stitcher: CSS px → device rows with toDevice, and
+    // devicePixelRatio checked against the bitmap (here the first screenshot) with measureScale.
     const cssW = Math.max(g.contentWidth, g.viewportWidth);
     const cssH = Math.max(g.contentHeight, g.viewportHeight);
-    const width = Math.round(cssW * scale);
-    const height = Math.round(cssH * scale);
+    const planned = g.devicePixelRatio;
+    const width = toDevice(cssW, planned);
+    const height = toDevice(cssH, planned);
     const split = planSplit(width, height, deps.limits);
-    const clips = split.map((p) => ({ x: p.x / scale, y: p.y / scale, width: p.width / scale, height: p.height / scale }));
-    const dataUrls = await deps.debuggerCapture!(clips, scale);
+    const clips = split.map((p) => ({ x: p.x / planned, y: p.y / planned, width: p.width / planned, height: p.height / planned }));
+    const dataUrls = await deps.debuggerCapture!(clips);
+    const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, pngSizeOfDataUrl(dataUrls[0]));
     const parts: PartPlan[] = [];
     const writes: Promise<void>[] = [];
     for (const [i, dataUrl] of dataUrls.entries()) {
@@ -241,11 +244,11 @@ export class CaptureRunner {
       parts.push({ ...split[i], ...size, draws: [{ tile: i, sx: 0, sy: 0, sw: size.width, sh: size.height, dx: 0, dy: 0 }] });
     }
     await Promise.all(writes);
-    return { record: this.record(g, width, height, scale, parts, parts.length, 'fast', false), frames: parts.length };
+    return { record: this.record(g, width, height, dpr, parts, parts.length, 'fast', false), frames: parts.length };
   }
 
-  private record(g: PageGeometry, width: number, height: number, scale: number, parts: PartPlan[], tileCount: number, mode: 'stitch' | 'fast', truncated: boolean): CaptureResult['record'] {
-    return { url: this.top?.url ?? g.url, title: this.top?.title ?? g.title, width, height, scale, parts, tileCount, mode, truncated, notice: this.notice };
+  private record(g: PageGeometry, width: number, height: number, dpr: number, parts: PartPlan[], tileCount: number, mode: 'stitch' | 'fast', truncated: boolean): CaptureResult['record'] {
+    return { url: this.top?.url ?? g.url, title: this.top?.title ?? g.title, width, height, dpr, parts, tileCount, mode, truncated, notice: this.notice };
   }
 }
 

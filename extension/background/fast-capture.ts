@@ -188,6 +188,7 @@ export class FastCaptureSession {
           fromSurface: true,
           // A full page is one huge PNG: fast zlib settings halve the encode (bigger file, same pixels).
           optimizeForSpeed: true,
+          // CDP's own `scale` (output px per device px of the clip): 1 keeps device pixels.
           clip: { ...clip, scale: 1 },
         })) as { data: string };
         out.push(`data:image/png;base64,${res.data}`);

@@ -3,11 +3,10 @@
  * (`_execute_action`), routes messages, and opens the editor. Capture steps live in CaptureRunner.
  */
 import type { ContentMessage, ContentResponse, PageGeometry, WorkerMessage } from '#shared/extension/messages';
-import { STORAGE_KEYS } from '#shared/extension/messages';
 import { CaptureScheduler } from '../capture/scheduler';
 import { CHROME_CANVAS_LIMITS, type CanvasLimits } from '../capture/split-planner';
 import { restrictedReason } from '../capture/url-policy';
-import { TEST_HOOKS } from '../lib/build-config';
+import '../lib/build-config'; // declares __FPS_TEST_HOOKS__
 import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from '../lib/capture-store';
 import { readSettings } from '../lib/settings';
 import { installMotionHooks } from '../content/motion-main';
@@ -19,7 +18,11 @@ import { LiveEditor, openEditorTab } from './live-editor';
 const scheduler = new CaptureScheduler();
 const running = new Map<number, CaptureRunner>();
 
-/** Figures of the last capture, read by the benchmark through the worker. */
+/**
+ * Figures of the last capture, read by the benchmark and the e2e tests through the worker
+ * (`globalThis.fpsLastRun`). Test builds only: every write is behind `__FPS_TEST_HOOKS__`, so esbuild
+ * drops it from the store build.
+ */
 interface LastRun {
   captureId?: string;
   frames?: number;
@@ -39,10 +42,13 @@ declare global {
 }
 
 async function canvasLimits(): Promise<CanvasLimits> {
-  if (!TEST_HOOKS) return CHROME_CANVAS_LIMITS;
-  const got = await chrome.storage.local.get(STORAGE_KEYS.testHooks);
-  const hooks = got[STORAGE_KEYS.testHooks] as { canvasLimits?: CanvasLimits } | undefined;
-  return hooks?.canvasLimits ?? CHROME_CANVAS_LIMITS;
+  if (__FPS_TEST_HOOKS__) {
+    // Test builds only (the key is not in STORAGE_KEYS, so the store build holds no trace of it).
+    const got = await chrome.storage.local.get('testHooks');
+    const hooks = got.testHooks as { canvasLimits?: CanvasLimits } | undefined;
+    return hooks?.canvasLimits ?? CHROME_CANVAS_LIMITS;
+  }
+  return CHROME_CANVAS_LIMITS;
 }
 
 async function sendToTab<M extends ContentMessage>(tabId: number, msg: M, frameId = 0): Promise<ContentResponse<M>> {
@@ -143,7 +149,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
   });
   running.set(tabId, runner);
   const quotaBefore = scheduler.quotaErrors;
-  globalThis.fpsLastRun = { quotaErrors: 0 };
+  if (__FPS_TEST_HOOKS__) globalThis.fpsLastRun = { quotaErrors: 0 };
   try {
     const result = await runner.run();
     if ('restricted' in result) {
@@ -151,17 +157,19 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
       return;
     }
     await putCapture({ ...result.record, id: captureId, createdAt: Date.now() });
-    globalThis.fpsLastRun = {
-      captureId,
-      frames: result.frames,
-      mode: result.record.mode,
-      parts: result.record.parts.length,
-      bitmapBytes: result.record.parts.reduce((sum, p) => sum + p.width * p.height * 4, 0),
-      timings: result.timings,
-      quotaErrors: scheduler.quotaErrors - quotaBefore,
-      staleFrames: runner.staleFrames,
-      fast: fastSession?.stats,
-    };
+    if (__FPS_TEST_HOOKS__) {
+      globalThis.fpsLastRun = {
+        captureId,
+        frames: result.frames,
+        mode: result.record.mode,
+        parts: result.record.parts.length,
+        bitmapBytes: result.record.parts.reduce((sum, p) => sum + p.width * p.height * 4, 0),
+        timings: result.timings,
+        quotaErrors: scheduler.quotaErrors - quotaBefore,
+        staleFrames: runner.staleFrames,
+        fast: fastSession?.stats,
+      };
+    }
     await live.finish();
     void pruneCaptures();
   } catch (err) {
@@ -171,7 +179,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
       return;
     }
     const msg = err instanceof Error ? err.message : String(err);
-    globalThis.fpsLastRun = { quotaErrors: scheduler.quotaErrors - quotaBefore, error: msg };
+    if (__FPS_TEST_HOOKS__) globalThis.fpsLastRun = { quotaErrors: scheduler.quotaErrors - quotaBefore, error: msg };
     void deleteCapture(captureId);
     await live.fail({ error: msg });
   } finally {

@@ -30,7 +30,8 @@ function edges(content: number, view: number, step: number): number[] {
   // and may exceed the reported view, which is rounded to whole CSS px.
   const stride = Math.max(0.01, step);
   const maxScroll = content - view;
-  if (maxScroll > 0) while (out[out.length - 1] < maxScroll + 1) out.push(Math.min(content, out[out.length - 1] + stride));
+  // Stops at the content's end too: with a view under 1 px the end is below maxScroll + 1.
+  if (maxScroll > 0) while (out[out.length - 1] < maxScroll + 1 && out[out.length - 1] < content) out.push(Math.min(content, out[out.length - 1] + stride));
   if (content > out[out.length - 1]) out.push(content);
   return out;
 }

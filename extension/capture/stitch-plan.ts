@@ -17,7 +17,7 @@ export interface StitchPlan {
   width: number;
   height: number;
   /** Device pixels per CSS px (devicePixelRatio, including page zoom). */
-  scale: number;
+  dpr: number;
   parts: PartPlan[];
 }
 
@@ -43,12 +43,12 @@ function deviceEdges(css: number[], dpr: number, end: number): number[] {
 }
 
 /** The viewport (without scrollbars) and the scroller's box in it, in the bitmap's device pixels. */
-export function deviceViewport(g: StitchGeometry, scale: DeviceScale): { viewW: number; viewH: number; scroller: PixelRect } {
-  const { dpr } = scale;
+export function deviceViewport(g: StitchGeometry, deviceScale: DeviceScale): { viewW: number; viewH: number; scroller: PixelRect } {
+  const { dpr } = deviceScale;
   // captureVisibleTab includes the scrollbars; the viewport's right and bottom edges are the
   // bitmap's, never a rounded CSS size times dpr.
-  const viewW = Math.max(1, scale.frameWidth - Math.max(0, toDevice(g.innerWidth - g.viewportWidth, dpr)));
-  const viewH = Math.max(1, scale.frameHeight - Math.max(0, toDevice(g.innerHeight - g.viewportHeight, dpr)));
+  const viewW = Math.max(1, deviceScale.frameWidth - Math.max(0, toDevice(g.innerWidth - g.viewportWidth, dpr)));
+  const viewH = Math.max(1, deviceScale.frameHeight - Math.max(0, toDevice(g.innerHeight - g.viewportHeight, dpr)));
   const edgeX = (css: number) => (css >= g.viewportWidth ? viewW : Math.min(viewW, toDevice(css, dpr)));
   const edgeY = (css: number) => (css >= g.viewportHeight ? viewH : Math.min(viewH, toDevice(css, dpr)));
   const R = g.scroller;
@@ -72,12 +72,12 @@ export function planStitch(
   g: StitchGeometry,
   plan: FramePlan,
   actual: ScrollPosition[],
-  scale: DeviceScale,
+  deviceScale: DeviceScale,
   limits: CanvasLimits = CHROME_CANVAS_LIMITS,
 ): StitchPlan {
-  const { dpr } = scale;
+  const { dpr } = deviceScale;
   const R = g.scroller;
-  const { viewW, viewH, scroller } = deviceViewport(g, scale);
+  const { viewW, viewH, scroller } = deviceViewport(g, deviceScale);
   const { x: rx0, y: ry0, width: rW, height: rH } = scroller;
 
   const positions = plan.frames.map((f) => {
@@ -148,5 +148,5 @@ export function planStitch(
       });
     }
   }
-  return { width, height, scale: dpr, parts };
+  return { width, height, dpr, parts };
 }

@@ -19,12 +19,12 @@ export interface PdfOptions {
   pageSize: PdfPageSize;
   smart: boolean;
   /** Device pixels per CSS pixel, so "fit" pages come out at the page's real size. */
-  scale: number;
+  dpr: number;
 }
 
 /** Page height in image pixels for an image `width` pixels wide. */
 export function pageHeightPx(width: number, opts: PdfOptions): number {
-  if (opts.pageSize === 'fit') return Math.floor((MAX_PAGE_PT / 0.75) * opts.scale);
+  if (opts.pageSize === 'fit') return Math.floor((MAX_PAGE_PT / 0.75) * opts.dpr);
   const page = PAGE_SIZES[opts.pageSize];
   return Math.max(1, Math.floor((width * page.height) / page.width));
 }
@@ -76,8 +76,8 @@ export async function buildPdf(images: AsyncIterable<AnyCanvas> | AnyCanvas[], o
       let pageH: number;
       let drawH: number;
       if (opts.pageSize === 'fit') {
-        pageW = (canvas.width / opts.scale) * 0.75;
-        pageH = (sliceH / opts.scale) * 0.75;
+        pageW = (canvas.width / opts.dpr) * 0.75;
+        pageH = (sliceH / opts.dpr) * 0.75;
         drawH = pageH;
       } else {
         ({ width: pageW, height: pageH } = PAGE_SIZES[opts.pageSize]);

@@ -31,7 +31,7 @@ export class ScreenView {
   }
 
   /** Image pixels per CSS pixel of the displayed image. */
-  get scale(): number {
+  get zoomFactor(): number {
     return this.source.width / Math.max(1, this.sizer.clientWidth);
   }
 
@@ -73,7 +73,7 @@ export class ScreenView {
     screen.width = Math.max(1, Math.round(w * devicePixelRatio));
     screen.height = Math.max(1, Math.round(h * devicePixelRatio));
     if (!w || !h || !source.width || !source.height) return;
-    const k = this.scale;
+    const k = this.zoomFactor;
     const ctx = screen.getContext('2d')!;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(source, x * k, y * k, w * k, h * k, 0, 0, screen.width, screen.height);

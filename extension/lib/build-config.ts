@@ -3,14 +3,20 @@ import { editorPagePath } from '#shared/extension/editor-page';
 /** Values fixed at build time by scripts/build-extension.ts (esbuild `define`). */
 declare const __FPS_SITE_ORIGINS__: string[];
 declare const __FPS_SITE_URL__: string;
-declare const __FPS_TEST_HOOKS__: boolean;
+declare global {
+  /**
+   * True in test builds only. Test-only code (`globalThis.fpsLastRun`, the `testHooks` storage
+   * overrides) must sit behind `if (__FPS_TEST_HOOKS__)` itself: esbuild replaces the define with
+   * a literal and drops the dead branch, strings included. An exported constant would not do, as
+   * esbuild does not inline constants across modules, so the branch would ship in the store build.
+   */
+  const __FPS_TEST_HOOKS__: boolean;
+}
 
 /** Origins whose pages may talk to the frame page (login and handshake). */
 export const SITE_ORIGINS: readonly string[] = __FPS_SITE_ORIGINS__;
 /** Base URL of the website for links (account, checkout, premium). */
 export const SITE_URL: string = __FPS_SITE_URL__;
-/** Test builds read overrides (such as lower canvas limits) from storage; release builds never do. */
-export const TEST_HOOKS: boolean = __FPS_TEST_HOOKS__;
 
 /**
  * A link to the website that brings the user back to the editor afterwards: on capture

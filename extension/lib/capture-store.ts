@@ -14,8 +14,8 @@ export interface CaptureRecord {
   /** Whole image in device pixels, before splitting. */
   width: number;
   height: number;
-  /** Device pixels per CSS pixel of the page. */
-  scale: number;
+  /** Device pixels per CSS pixel of the page (devicePixelRatio, including page zoom). */
+  dpr: number;
   parts: PartPlan[];
   tileCount: number;
   mode: 'stitch' | 'fast';
@@ -101,7 +101,10 @@ export async function putCapture(record: CaptureRecord): Promise<void> {
 
 export async function getCapture(id: string): Promise<CaptureRecord | undefined> {
   const db = await openDb();
-  return req(db.transaction('captures').objectStore('captures').get(id));
+  const got = await req<(CaptureRecord & { scale?: number }) | undefined>(db.transaction('captures').objectStore('captures').get(id));
+  // Captures stored before the field was renamed call it `scale`.
+  if (got && got.dpr === undefined && got.scale !== undefined) return { ...got, dpr: got.scale };
+  return got;
 }
 
 /** Newest first. */

@@ -64,6 +64,19 @@ describe('release and dev builds', () => {
     expect(release.manifest.web_accessible_resources?.every((r) => (r as { matches: string[] }).matches.every((m) => m === `${PRODUCTION_SITE_ORIGIN}/*`))).toBe(true);
     expect(release.manifest).not.toHaveProperty('key');
     expect(files['editor.js']).toContain(PRODUCTION_SITE_ORIGIN);
+    // Test hooks are compiled out: no benchmark/e2e read-back and no storage overrides.
+    const js = Object.entries(files).filter(([name]) => name.endsWith('.js'));
+    for (const [name, text] of js) {
+      expect(text, name).not.toContain('fpsLastRun');
+      expect(text, name).not.toContain('testHooks');
+    }
+  }, 60_000);
+
+  it('a test build keeps the test hooks (globalThis.fpsLastRun and the testHooks storage key)', async () => {
+    const test = await buildExtension({ outDir: path.join(dir, 'test'), zipPath: false, testBuild: true });
+    const worker = await readFile(path.join(test.outDir, 'service-worker.js'), 'utf8');
+    expect(worker).toContain('fpsLastRun');
+    expect(worker).toContain('testHooks');
   }, 60_000);
 
   it('a release build refuses loopback origins from the environment', () => {

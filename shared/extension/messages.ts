@@ -110,11 +110,14 @@ export const LIVE_PORT_PREFIX = 'live:';
 
 export type ExtensionMessage = ContentMessage | WorkerMessage;
 
-/** Keys in chrome.storage.local. */
+/**
+ * Keys in chrome.storage.local. Test builds also read `testHooks` (lowered canvas limits); that key
+ * is written out only inside the `TEST_HOOKS` branch of the service worker, so the store build
+ * does not contain it.
+ */
 export const STORAGE_KEYS = {
   login: 'login',
   settings: 'settings',
-  testHooks: 'testHooks',
 } as const;
 
 export interface ExtensionSettings {

@@ -1,0 +1,52 @@
+/**
+ * Live mode: this tab was opened in the background when the capture started. Frames arrive from
+ * the service worker over a Port as they are taken and are stitched into the first image right away.
+ */
+import { LIVE_PORT_PREFIX, type LiveMessage } from '#shared/extension/messages';
+import { say, setState, view } from './editor-state';
+
+/**
+ * Draws the frames of capture `id` as they arrive, until the worker says it is done. True when
+ * the first image on the canvas is complete (no frame was lost to a size change), so opening the
+ * stored capture need not stitch it again.
+ */
+export async function streamLive(id: string): Promise<boolean> {
+  setState('capturing');
+  say('Capturing the page…');
+  let drawnTiles = 0;
+  let valid = true;
+  let chain: Promise<void> = Promise.resolve();
+  const drawFrame = async (m: Extract<LiveMessage, { type: 'frame' }>) => {
+    const part0 = m.parts[0];
+    if (view.width !== part0.width || view.height !== part0.height || drawnTiles === 0) {
+      // A size change after the first frame means earlier frames were lost: stitch again at the end.
+      if (drawnTiles > 0) valid = false;
+      view.width = part0.width;
+      view.height = part0.height;
+      const ctx = view.getContext('2d')!;
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, view.width, view.height);
+    }
+    const draws = m.draws.filter((d) => d.part === 0);
+    if (draws.length) {
+      const bitmap = await createImageBitmap(await (await fetch(m.dataUrl)).blob());
+      const ctx = view.getContext('2d')!;
+      for (const d of draws) ctx.drawImage(bitmap, d.sx, d.sy, d.sw, d.sh, d.dx, d.dy, d.sw, d.sh);
+      bitmap.close();
+    }
+    drawnTiles += 1;
+    say(`Capturing the page… ${m.tile + 1} of ${m.total}`);
+  };
+  await new Promise<void>((resolve, reject) => {
+    const port = chrome.runtime.connect({ name: `${LIVE_PORT_PREFIX}${id}` });
+    port.onMessage.addListener((m: LiveMessage) => {
+      if (m.type === 'frame') chain = chain.then(() => drawFrame(m));
+      else if (m.type === 'done') {
+        port.disconnect();
+        chain.then(resolve, reject);
+      }
+    });
+    port.onDisconnect.addListener(() => reject(new Error('The capture stopped unexpectedly.')));
+  });
+  return valid && drawnTiles > 0;
+}
