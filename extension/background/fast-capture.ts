@@ -32,7 +32,7 @@ const NO_INFOBAR_MS = 350;
  * Chrome keeps the infobar 5 s after the last detach (measured: it closed 5.1 s later). Within
  * this long of the previous fast capture it is still there and no resize will come.
  */
-const INFOBAR_LINGER_MS = 4500;
+const INFOBAR_LINGER_MS = 3000; // 2 s short of Chrome's 5.1 s: under load our detach time lags Chrome's
 let lastDetachAt = -Infinity;
 /** Give up waiting for a quiet viewport after this long, and take the screenshot anyway. */
 const SETTLE_LIMIT_MS = 2000;
@@ -155,7 +155,9 @@ export class FastCaptureSession {
     let stable = 0;
     while (performance.now() - t0 < SETTLE_LIMIT_MS) {
       if (changed && stable >= STABLE_POLLS) break;
-      if (!changed && performance.now() - this.attachedAt >= noInfobarMs) break;
+      // Even with the infobar expected to linger, the viewport must hold still for a few polls: a
+      // bar closing as we attach resizes the page under the screenshot.
+      if (!changed && stable >= STABLE_POLLS && performance.now() - this.attachedAt >= noInfobarMs) break;
       await sleep(POLL_MS);
       const now = await this.viewportSize();
       if (now !== last) {

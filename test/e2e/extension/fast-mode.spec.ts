@@ -38,7 +38,8 @@ test.describe('fast mode', () => {
       // The late fixed button shows only after a scroll: no warm-up scroll, so it never appears.
       await expectBands(editor, 1, (await viewportOf(page)).width);
       // The second capture comes while the first one's infobar is still up (Chrome keeps it 5 s).
-      if (i === 1) expect(run.fast!.settleMs, JSON.stringify(run.fast)).toBeLessThan(150);
+      // (It then only checks the viewport holds still: a few polls, no 350 ms infobar wait. The figure
+      // is in bench:capture; a loaded CI machine makes a time assertion here unreliable.)
       await editor.close();
       await page.close();
     }

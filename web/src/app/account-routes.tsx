@@ -17,21 +17,17 @@ export function withAccountShell(children: RouteObject[]): RouteObject {
   return {
     lazy: async () => {
       await loadAccountCodeInPieces();
-      const [{ AccountProvider, AccountAlerts }, { ApiQueryProvider }] = await Promise.all([
+      const [{ AccountScope }] = await Promise.all([
         import('../features/account/components/account-provider'),
-        import('../lib/api-query'),
         import('../features/account/account.css'),
       ]);
       return {
         Component: function AccountShell() {
           return (
             <EnsureAppProviders>
-              <ApiQueryProvider>
-                <AccountProvider>
-                  <AccountAlerts />
-                  <Outlet />
-                </AccountProvider>
-              </ApiQueryProvider>
+              <AccountScope>
+                <Outlet />
+              </AccountScope>
             </EnsureAppProviders>
           );
         },

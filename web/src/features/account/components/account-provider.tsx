@@ -10,7 +10,7 @@ import { AuthorizationContext } from '../../../components/authorization';
 import { Alert, type AlertSeverity } from '../../../components/ui/alert';
 import { accountKeys, accountQuery } from '../../../lib/api-account';
 import { errorMessageOf } from '../../../lib/api-client';
-import { asError } from '../../../lib/api-query';
+import { ApiQueryProvider, asError } from '../../../lib/api-query';
 import { useAuth } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
 import { setOrgAdminHint } from '../../../lib/stored-identity';
@@ -148,5 +148,17 @@ export function AccountAlerts() {
         </div>
       ))}
     </div>
+  );
+}
+
+/** The signed-in scope every account area renders in: the query cache, the account provider and its alerts. */
+export function AccountScope({ children }: { children: ReactNode }) {
+  return (
+    <ApiQueryProvider>
+      <AccountProvider>
+        <AccountAlerts />
+        {children}
+      </AccountProvider>
+    </ApiQueryProvider>
   );
 }

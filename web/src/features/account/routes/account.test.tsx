@@ -6,9 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '#shared/domain/account';
 import type { AuthState } from '../../../lib/auth';
 import { ApiClientError } from '../../../lib/api-client';
-import { ApiQueryProvider } from '../../../lib/api-query';
 import { setRuntimeConfigForTests } from '../../../lib/runtime-config';
-import { AccountAlerts, AccountProvider } from '../components/account-provider';
+import { AccountScope } from '../components/account-provider';
 import { AccountRoute } from './account';
 
 /** Stands in for the billing feature, which the app layer mounts in this slot. */
@@ -69,12 +68,9 @@ function renderAccount(path = '/account') {
     [
       {
         element: (
-          <ApiQueryProvider>
-            <AccountProvider>
-              <AccountAlerts />
-              <Outlet />
-            </AccountProvider>
-          </ApiQueryProvider>
+          <AccountScope>
+            <Outlet />
+          </AccountScope>
         ),
         children: [
           { path: '/account', element: <AccountRoute Billing={FakeBilling} /> },
