@@ -108,10 +108,13 @@ test.describe('capture at DPR 1', () => {
     const page = await ext.open('/bands.html');
     await page.evaluate(() => scrollTo(0, 500));
     await ext.clickAction(page);
-    await page.waitForFunction(() => document.querySelector('fps-capture-overlay') && scrollY === 0);
-    await page.waitForTimeout(1200);
+    // Polled from outside the page: waitForFunction polls with the page's own requestAnimationFrame,
+    // which the capture's motion freeze holds until the thaw.
+    const overlayShown = () => page.evaluate(() => !!document.querySelector('fps-capture-overlay'));
+    await expect.poll(overlayShown, { intervals: [20] }).toBe(true);
+    await page.waitForTimeout(300); // mid-capture: frames come at most two a second
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('fps-capture-overlay'));
+    await expect.poll(overlayShown, { intervals: [50] }).toBe(false);
     // The editor that opened in the background to stitch live is closed again.
     await expect.poll(() => ext.context.pages().filter((p) => p.url().includes('/editor.html')).length).toBe(0);
     expect(await page.evaluate(() => [scrollY, getComputedStyle(document.querySelector('header')!).visibility])).toEqual([500, 'visible']);
