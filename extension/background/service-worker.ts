@@ -11,7 +11,9 @@ import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from 
 import { readSettings } from '../lib/settings';
 import { installMotionHooks } from '../content/motion-main';
 import { CaptureCancelled, CaptureRunner } from './capture-runner';
+import { serveCapturesPort } from './capture-export';
 import { FastCaptureSession, liveFrames } from './fast-capture';
+import { CAPTURES_PORT } from '../lib/capture-port';
 import { LiveEditor, openEditorTab } from './live-editor';
 
 /** One scheduler for the whole extension: Chrome's quota is per extension, not per tab. */
@@ -203,4 +205,15 @@ chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) 
     }
   }
   return false;
+});
+
+// The bridge frame (inside the website) asks for captures here: it may not open our IndexedDB itself.
+chrome.runtime.onConnect.addListener((port) => {
+  if (port.name !== CAPTURES_PORT) return;
+  // Only our own frame page; content scripts run in web pages and have no business here.
+  if (!port.sender?.url?.startsWith(chrome.runtime.getURL('frame.html'))) {
+    port.disconnect();
+    return;
+  }
+  serveCapturesPort(port);
 });

@@ -37,10 +37,11 @@ export const ImageNotes = z.string().max(IMAGE_NOTES_MAX);
  * The source page address: http(s) only, because the library renders it as a link (a
  * `javascript:` address would run script on click).
  */
+export const IMAGE_SOURCE_URL_MAX = 2048;
 export const ImageSourceUrl = z
   .string()
   .trim()
-  .max(2048)
+  .max(IMAGE_SOURCE_URL_MAX)
   .url()
   .refine((u) => /^https?:\/\//i.test(u), { message: 'Only http and https addresses are allowed.' });
 

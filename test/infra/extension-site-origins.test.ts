@@ -12,7 +12,10 @@ const login = { userId: 'u1', orgId: '', expires: 2_000_000_000, status: 'active
 
 function deps(): BridgeDeps & { saved: unknown[] } {
   const saved: unknown[] = [];
-  return { allowedOrigins: [], version: '1.2.3', saved, saveLogin: vi.fn(async (l) => void saved.push(l)) };
+  return {
+    allowedOrigins: [], version: '1.2.3', saved, saveLogin: vi.fn(async (l) => void saved.push(l)),
+    listCaptures: vi.fn(async () => []), exportCapture: vi.fn(async () => null),
+  };
 }
 
 /**
@@ -65,7 +68,12 @@ describe('the login message is taken only from the site origins of each environm
       expect(await loginFrom(fake, d)).toBeNull();
       // Not even the handshake answers (it would reveal that the extension is installed).
       expect(await handleBridgeMessage(fake, { source: 'fps-site', type: 'handshake', id: 'h' }, d)).toBeNull();
+      // Nor does it list or hand over captures (Add from extension).
+      expect(await handleBridgeMessage(fake, { source: 'fps-site', type: 'list-captures', id: 'q' }, d)).toBeNull();
+      expect(await handleBridgeMessage(fake, { source: 'fps-site', type: 'get-capture', id: 'q', captureId: 'c' }, d)).toBeNull();
       expect(d.saved).toEqual([]);
+      expect(d.listCaptures).not.toHaveBeenCalled();
+      expect(d.exportCapture).not.toHaveBeenCalled();
     });
 
     it("refuses the other environments' sites", async () => {

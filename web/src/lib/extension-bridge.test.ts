@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionToSite, SiteToExtension } from '#shared/extension/bridge-protocol';
-import { bridgeOrigins, ExtensionBridge, LOGIN_SUCCESS_EVENT, NO_MATCHING_URLS } from './extension-bridge';
+import { bridgeOrigins, ExtensionBridge, LOGIN_SUCCESS_EVENT, NO_MATCHING_URLS, NO_REPLY, NOT_CONNECTED } from './extension-bridge';
 
 const A = 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -104,17 +104,61 @@ describe('ExtensionBridge handshake', () => {
   });
 });
 
-describe('ExtensionBridge login messages', () => {
-  async function connected() {
-    const bridge = new ExtensionBridge({ origins: [A] });
-    const done = bridge.connect();
-    const posts = spyPosts(A);
-    frameFor(A)!.dispatchEvent(new Event('load'));
-    reply(A, { source: 'fps-extension', type: 'handshake-ok', id: posts[0].id, version: '1' });
-    await done;
-    return { bridge, posts };
-  }
+async function connected() {
+  const bridge = new ExtensionBridge({ origins: [A] });
+  const done = bridge.connect();
+  const posts = spyPosts(A);
+  frameFor(A)!.dispatchEvent(new Event('load'));
+  reply(A, { source: 'fps-extension', type: 'handshake-ok', id: posts[0].id, version: '1' });
+  await done;
+  return { bridge, posts };
+}
 
+describe('ExtensionBridge captures (Add from extension)', () => {
+  const listing = { id: 'c1', title: 'Page', url: 'https://example.com/', createdAt: 1, width: 800, height: 2000, parts: 2, thumbnail: null };
+
+  it('lists the captures and fetches one by id, from the connected frame only', async () => {
+    const { bridge, posts } = await connected();
+    const listed = bridge.listCaptures();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posts.at(-1)).toEqual({ source: 'fps-site', type: 'list-captures', id: expect.any(String) });
+    // A reply from another window with the same id is ignored.
+    window.dispatchEvent(new MessageEvent('message', { data: { source: 'fps-extension', type: 'captures', id: posts.at(-1)!.id, captures: [] }, origin: A, source: window }));
+    reply(A, { source: 'fps-extension', type: 'captures', id: posts.at(-1)!.id, captures: [listing] });
+    expect(await listed).toEqual([listing]);
+
+    const got = bridge.getCapture('c1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posts.at(-1)).toEqual({ source: 'fps-site', type: 'get-capture', id: expect.any(String), captureId: 'c1' });
+    const capture = { id: 'c1', title: 'Page', url: 'https://example.com/', parts: [{ blob: new Blob(['a']), width: 1, height: 1 }] };
+    reply(A, { source: 'fps-extension', type: 'capture', id: posts.at(-1)!.id, capture });
+    expect(await got).toEqual(capture);
+    bridge.dispose();
+  });
+
+  it("shows the extension's message for a capture it cannot give, and gives up when it does not answer", async () => {
+    const { bridge, posts } = await connected();
+    const got = bridge.getCapture('gone').catch((e: Error) => e.message);
+    await vi.advanceTimersByTimeAsync(0);
+    reply(A, { source: 'fps-extension', type: 'capture-error', id: posts.at(-1)!.id, message: 'This capture is no longer in the extension.' });
+    expect(await got).toBe('This capture is no longer in the extension.');
+    const silent = bridge.listCaptures().catch((e: Error) => e.message);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await silent).toBe(NO_REPLY);
+    bridge.dispose();
+  });
+
+  it('says so without the extension', async () => {
+    const bridge = new ExtensionBridge({ origins: [A] });
+    const listed = bridge.listCaptures().catch((e: Error) => e.message);
+    frameFor(A)!.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(10_500);
+    expect(await listed).toBe(NOT_CONNECTED);
+    bridge.dispose();
+  });
+});
+
+describe('ExtensionBridge login messages', () => {
   it('sends the login and re-broadcasts a live status', async () => {
     const { bridge, posts } = await connected();
     const events: unknown[] = [];

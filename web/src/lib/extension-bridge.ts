@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { LoginMessage } from '#shared/domain/login-message';
 import type {
   BRIDGE_FRAME_PATH as ProtocolFramePath, BRIDGE_SOURCE_EXTENSION as ProtocolExtensionSource,
-  BRIDGE_SOURCE_SITE as ProtocolSiteSource, ExtensionToSite, SiteToExtension,
+  BRIDGE_SOURCE_SITE as ProtocolSiteSource, CaptureExport, CaptureListing, ExtensionToSite, SiteToExtension,
 } from '#shared/extension/bridge-protocol';
 import { shouldRebroadcastLoginSuccess } from '#shared/rules/login-message';
 import { useExtensionBridge } from './extension-bridge-context';
@@ -37,6 +37,14 @@ export const FRAME_LOAD_BACKSTOP_MS = 5_000;
 export const EXHAUSTED_WAIT_MS = 10_000;
 export const LOGIN_REPLY_TIMEOUT_MS = 2_000;
 export const NO_MATCHING_URLS = 'No matching URLs';
+/** Listing is quick; a capture is stitched and encoded first (a 40-screen capture takes seconds). */
+export const LIST_REPLY_TIMEOUT_MS = 10_000;
+export const CAPTURE_REPLY_TIMEOUT_MS = 120_000;
+export const NOT_CONNECTED = 'The extension is not connected to this site. Open the extension once, then reload this page.';
+export const NO_REPLY = 'The extension did not answer. Reload this page and try again.';
+
+/** A failed request to the extension, with a message to show. */
+export class ExtensionRequestError extends Error {}
 
 /** Window event re-broadcasting a login-success reply: `detail: {status}`. */
 export const LOGIN_SUCCESS_EVENT = 'fps:extension-login-success';
@@ -74,6 +82,9 @@ function asExtensionReply(data: unknown): ExtensionToSite | null {
   if (!isRecord(data) || data.source !== SOURCE_EXTENSION || typeof data.id !== 'string') return null;
   if (data.type === 'handshake-ok' && typeof data.version === 'string') return data as ExtensionToSite;
   if (data.type === 'login-success' && typeof data.status === 'string') return data as ExtensionToSite;
+  if (data.type === 'captures' && Array.isArray(data.captures)) return data as ExtensionToSite;
+  if (data.type === 'capture' && isRecord(data.capture) && Array.isArray(data.capture.parts)) return data as ExtensionToSite;
+  if (data.type === 'capture-error' && typeof data.message === 'string') return data as ExtensionToSite;
   return null;
 }
 
@@ -90,6 +101,7 @@ export class ExtensionBridge {
   private frame: HTMLIFrameElement | null = null;
   private disposed = false;
   private readonly pendingLogins = new Map<string, (status: string) => void>();
+  private readonly pendingRequests = new Map<string, (reply: ExtensionToSite) => void>();
 
   constructor(options: BridgeOptions) {
     this.opts = {
@@ -200,6 +212,10 @@ export class ExtensionBridge {
     const { origin } = this.status;
     if (!this.frame || !origin || event.origin !== origin || event.source !== this.frame.contentWindow) return;
     const reply = asExtensionReply(event.data);
+    if (reply && reply.type !== 'login-success' && reply.type !== 'handshake-ok') {
+      this.pendingRequests.get(reply.id)?.(reply);
+      return;
+    }
     if (reply?.type !== 'login-success') return;
     this.pendingLogins.get(reply.id)?.(reply.status);
     if (shouldRebroadcastLoginSuccess(reply.status)) {
@@ -235,6 +251,42 @@ export class ExtensionBridge {
     if (status === null) return null;
     this.set({ lastLogin: { userId: 'userId' in payload ? payload.userId : null, status } });
     return { status };
+  }
+
+  /** The captures the extension holds, newest first. Throws ExtensionRequestError with a message to show. */
+  async listCaptures(): Promise<CaptureListing[]> {
+    const reply = await this.request({ source: SOURCE_SITE, type: 'list-captures', id: newId('list') }, LIST_REPLY_TIMEOUT_MS);
+    if (reply.type === 'capture-error') throw new ExtensionRequestError(reply.message);
+    if (reply.type !== 'captures') throw new ExtensionRequestError(NO_REPLY);
+    return reply.captures;
+  }
+
+  /** One capture as PNG files, every part in order. Throws ExtensionRequestError with a message to show. */
+  async getCapture(captureId: string): Promise<CaptureExport> {
+    const reply = await this.request({ source: SOURCE_SITE, type: 'get-capture', id: newId('capture'), captureId }, CAPTURE_REPLY_TIMEOUT_MS);
+    if (reply.type === 'capture-error') throw new ExtensionRequestError(reply.message);
+    if (reply.type !== 'capture') throw new ExtensionRequestError(NO_REPLY);
+    return reply.capture;
+  }
+
+  /** Posts to the connected frame (its exact origin) and waits for the reply with the same id. */
+  private async request(msg: SiteToExtension, timeoutMs: number): Promise<ExtensionToSite> {
+    const connected = await this.connect().then(() => true, () => false);
+    const target = this.frame?.contentWindow;
+    const origin = this.status.origin;
+    if (!connected || !target || !origin) throw new ExtensionRequestError(NOT_CONNECTED);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pendingRequests.delete(msg.id);
+        reject(new ExtensionRequestError(NO_REPLY));
+      }, timeoutMs);
+      this.pendingRequests.set(msg.id, (reply) => {
+        clearTimeout(timer);
+        this.pendingRequests.delete(msg.id);
+        resolve(reply);
+      });
+      target.postMessage(msg, origin);
+    });
   }
 
   dispose(): void {

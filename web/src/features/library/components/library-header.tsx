@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { SortMode } from '#shared/rules/library-sort';
 import { siteFacts } from '../../../components/layout/site-facts';
 import { paths } from '../../../config/paths';
+import { useExtensionStatus } from '../../../lib/extension-bridge';
 import { MenuButton } from './menu-button';
 
 /** The Sort menu's names for the spec's six modes. */
@@ -30,14 +31,20 @@ interface LibraryHeaderProps {
   onChooseFile: () => void;
   onFileChosen: (e: ChangeEvent<HTMLInputElement>) => void;
   fileInputRef: Ref<HTMLInputElement>;
+  onAddFromExtension: () => void;
 }
+
+/** The Upload menu's item when the site found no extension: it says so and opens the store listing. */
+export const NO_EXTENSION_LABEL = 'Add from extension (not installed: get it from the Chrome Web Store)';
 
 /**
  * The library's own header (the site header is hidden on /images): the title, the links Download
  * (the extension), Images and Settings (the account page), and the Sort and Upload menus. The
  * hidden file input behind 'Upload from computer' lives here (the page holds its ref).
  */
-export function LibraryHeader({ title, sortMode, onSort, showMenus, onChooseFile, onFileChosen, fileInputRef }: LibraryHeaderProps) {
+export function LibraryHeader({ title, sortMode, onSort, showMenus, onChooseFile, onFileChosen, fileInputRef, onAddFromExtension }: LibraryHeaderProps) {
+  // Until the handshake has failed the extension may be there: the dialog waits for it.
+  const noExtension = useExtensionStatus().phase === 'failed';
   return (
     <header className="library-header">
       <p className="library-header__title" aria-live="polite">
@@ -62,7 +69,9 @@ export function LibraryHeader({ title, sortMode, onSort, showMenus, onChooseFile
             label="Upload"
             items={[
               { id: 'computer', label: 'Upload from computer', onSelect: onChooseFile },
-              { id: 'extension', label: 'Add from extension', disabled: true },
+              noExtension
+                ? { id: 'extension', label: NO_EXTENSION_LABEL, onSelect: () => window.open(siteFacts.chromeStoreUrl, '_blank', 'noopener,noreferrer') }
+                : { id: 'extension', label: 'Add from extension', onSelect: onAddFromExtension },
             ]}
           />
           <input ref={fileInputRef} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={onFileChosen} data-testid="library-file-input" />

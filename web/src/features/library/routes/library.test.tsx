@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifyManager } from '@tanstack/react-query';
 import { ApiQueryProvider } from '../../../lib/api-query';
+import type { BridgeStatus, ExtensionBridge } from '../../../lib/extension-bridge';
+import { ExtensionBridgeContext } from '../../../lib/extension-bridge-context';
 import type { LibraryImage } from '../library-image';
 
 // ── module doubles: auth and the image calls ───────────────────────────────────
@@ -38,14 +40,31 @@ const images = [
   image('i1', 'Cherry', '2025-03-01T12:00:00Z', 'https://blog.example/cherry'),
 ];
 
-function renderLibrary(url = '/images') {
+function renderLibrary(url = '/images', bridge: ExtensionBridge | null = null) {
   const router = createMemoryRouter([{ path: '/images', Component: LibraryRoute }], { initialEntries: [url] });
   render(
     <ApiQueryProvider>
-      <RouterProvider router={router} />
+      <ExtensionBridgeContext.Provider value={{ bridge }}>
+        <RouterProvider router={router} />
+      </ExtensionBridgeContext.Provider>
     </ApiQueryProvider>,
   );
   return router;
+}
+
+/** The site's bridge as the library sees it: a status, and the extension's captures. */
+function fakeBridge(phase: BridgeStatus['phase'], captures: Array<{ id: string; title: string; url: string; parts: number }> = []) {
+  const status = { phase, installed: phase === 'connected', connected: phase === 'connected', origin: null, version: null, error: null, lastLogin: null };
+  return {
+    getStatus: () => status,
+    subscribe: () => () => {},
+    listCaptures: vi.fn(async () => captures.map((c) => ({ ...c, createdAt: Date.UTC(2026, 10, 1), width: 800, height: 1600, thumbnail: null }))),
+    getCapture: vi.fn(async (id: string) => {
+      const c = captures.find((x) => x.id === id)!;
+      if (c.title === 'Broken') throw new Error('This capture is no longer in the extension. It may have been deleted.');
+      return { ...c, parts: Array.from({ length: c.parts }, (_, i) => ({ blob: new Blob([`png ${i}`], { type: 'image/png' }), width: 800, height: 1600 })) };
+    }),
+  } as unknown as ExtensionBridge;
 }
 const thumbnails = () => screen.getAllByRole('button').filter((b) => b.hasAttribute('data-image-id'));
 const thumbTitles = () => thumbnails().map((b) => b.textContent);
@@ -222,7 +241,7 @@ describe('/images', () => {
 
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const menu = screen.getByRole('menu', { name: 'Upload' });
-    expect(within(menu).getByRole('menuitem', { name: 'Add from extension' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(menu).getByRole('menuitem', { name: 'Add from extension' }).getAttribute('aria-disabled')).not.toBe('true');
     const click = vi.spyOn(input, 'click');
     await user.click(within(menu).getByRole('menuitem', { name: 'Upload from computer' }));
     expect(click).toHaveBeenCalled();
@@ -326,5 +345,82 @@ describe('/images', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('/images: Upload → Add from extension', () => {
+  it('lists the captures the extension holds and adds the chosen ones, split captures whole, titled and linked', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge('connected', [
+      { id: 'c1', title: 'Docs page', url: 'https://docs.example/a', parts: 1 },
+      { id: 'c2', title: 'Long page', url: 'https://long.example/', parts: 2 },
+      { id: 'c3', title: 'Not chosen', url: 'https://x.example/', parts: 1 },
+    ]);
+    let n = 0;
+    api.uploadImage.mockImplementation(async (file: File, d: { title: string; urlLink: string | null }) => image(`new${++n}`, d.title, '2026-11-26T12:00:00Z', d.urlLink));
+    renderLibrary('/images', bridge);
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(within(screen.getByRole('menu', { name: 'Upload' })).getByRole('menuitem', { name: 'Add from extension' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add from extension' });
+    await within(dialog).findByText('Docs page');
+    expect(within(dialog).getByText(/800 × 1600 px · 2 images/)).toBeTruthy();
+    const add = within(dialog).getByRole('button', { name: 'Add capture' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('checkbox', { name: /Docs page/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Long page/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 2 captures' }));
+
+    await within(dialog).findByText('3 images were added to your library.');
+    expect(api.uploadImage.mock.calls.map(([f, d]) => [(f as File).type, d])).toEqual([
+      ['image/png', { title: 'Docs page', notes: '', urlLink: 'https://docs.example/a' }],
+      ['image/png', { title: 'Long page (1 of 2)', notes: '', urlLink: 'https://long.example/' }],
+      ['image/png', { title: 'Long page (2 of 2)', notes: '', urlLink: 'https://long.example/' }],
+    ]);
+    expect(thumbTitles()).toEqual(expect.arrayContaining(['Docs page', 'Long page (1 of 2)', 'Long page (2 of 2)']));
+    expect(thumbnails()).toHaveLength(6);
+  });
+
+  it('says what failed, keeps it chosen, and Retry adds only what is missing', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge('connected', [{ id: 'c2', title: 'Long page', url: 'https://long.example/', parts: 2 }]);
+    api.uploadImage
+      .mockResolvedValueOnce(image('p1', 'Long page (1 of 2)', '2026-11-26T12:00:00Z'))
+      .mockRejectedValueOnce(new Error('Your image library is full.'))
+      .mockResolvedValueOnce(image('p2', 'Long page (2 of 2)', '2026-11-26T12:00:00Z'));
+    renderLibrary('/images', bridge);
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(within(screen.getByRole('menu', { name: 'Upload' })).getByRole('menuitem', { name: 'Add from extension' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add from extension' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Long page/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add capture' }));
+    await within(dialog).findByText(/Your image library is full\./);
+    expect((within(dialog).getByRole('checkbox', { name: /Long page/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await within(dialog).findByText('1 image was added to your library.');
+    expect(api.uploadImage.mock.calls.map(([, d]) => (d as { title: string }).title)).toEqual(['Long page (1 of 2)', 'Long page (2 of 2)', 'Long page (2 of 2)']);
+    expect(thumbTitles().filter((t) => t?.startsWith('Long page'))).toHaveLength(2);
+  });
+
+  it('without the extension, the item says so and opens the store listing', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderLibrary('/images', fakeBridge('failed'));
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(within(screen.getByRole('menu', { name: 'Upload' })).getByRole('menuitem', { name: /Add from extension \(not installed/ }));
+    expect(open).toHaveBeenCalledWith(expect.stringContaining('chromewebstore.google.com'), '_blank', 'noopener,noreferrer');
+    expect(screen.queryByRole('dialog', { name: 'Add from extension' })).toBeNull();
+  });
+
+  it('offers the extension when the library is empty', async () => {
+    api.listAllImages.mockResolvedValue([]);
+    renderLibrary();
+    const empty = await screen.findByRole('region', { name: 'Your library is empty' });
+    expect(empty.textContent).toContain('Save to library');
+    expect(empty.textContent).toContain('Add from extension');
+    expect(empty.textContent).not.toContain('save the image to your computer');
   });
 });

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { isImageFile } from '../api/upload-image';
+import { AddFromExtension } from '../components/add-from-extension';
 import { ImageGrid } from '../components/image-grid';
 import { ImageViewer, type ViewerContent } from '../components/image-viewer';
 import { LibraryHeader, type HeaderTitle } from '../components/library-header';
@@ -32,6 +33,7 @@ export function LibraryRoute() {
   const [params, setParams] = useSearchParams();
   const sortMode = parseSortMode(params.get(SORT_PARAM));
   const [viewer, setViewer] = useState<ViewerContent | null>(null);
+  const [addingFromExtension, setAddingFromExtension] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -136,6 +138,7 @@ export function LibraryRoute() {
         onChooseFile={chooseFile}
         onFileChosen={onFileChosen}
         fileInputRef={fileInput}
+        onAddFromExtension={() => setAddingFromExtension(true)}
       />
       <div className="library-body" inert={viewer ? true : undefined}>
         <h1 ref={heading} tabIndex={-1} className="library-body__heading">
@@ -158,6 +161,7 @@ export function LibraryRoute() {
           />
         )}
       </div>
+      <AddFromExtension open={addingFromExtension} onClose={() => setAddingFromExtension(false)} onImported={add} />
       {viewer && (
         <ImageViewer
           content={openImage ? { kind: 'image', image: openImage } : viewer}
@@ -200,7 +204,10 @@ function LibraryContent({ state, groups, onRetry, onOpen, onChooseFile }: Conten
             <li>
               Choose <strong>Upload</strong> → <strong>Upload from computer</strong> and pick a PNG, JPEG, WebP, GIF or AVIF file (up to 25 MB), or
             </li>
-            <li>capture a page with the extension and save the image to your computer, then upload it here.</li>
+            <li>
+              capture a page with the extension and choose <strong>Save to library</strong> in its editor, or <strong>Upload</strong> →{' '}
+              <strong>Add from extension</strong> here.
+            </li>
           </ol>
           <Button onClick={onChooseFile}>Upload from computer</Button>
         </section>
