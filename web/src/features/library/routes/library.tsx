@@ -7,10 +7,12 @@ import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
+import { useStorageUsage } from '../api/get-storage-usage';
 import { isImageFile } from '../api/upload-image';
 import { ImageGrid } from '../components/image-grid';
 import { ImageViewer, type ViewerContent } from '../components/image-viewer';
 import { LibraryHeader, type HeaderTitle } from '../components/library-header';
+import { StorageMeter } from '../components/storage-meter';
 import { useLibrary } from '../components/use-library';
 import type { LibraryImage } from '../library-image';
 import '../library.css';
@@ -29,6 +31,7 @@ export function LibraryRoute() {
   const auth = useAuth();
   const signedIn = auth.status === 'signedIn';
   const { state, reload, add, replace, remove } = useLibrary(signedIn, auth.user?.userId);
+  const storage = useStorageUsage(signedIn, auth.user?.userId);
   const [params, setParams] = useSearchParams();
   const sortMode = parseSortMode(params.get(SORT_PARAM));
   const [viewer, setViewer] = useState<ViewerContent | null>(null);
@@ -149,13 +152,16 @@ export function LibraryRoute() {
             <ButtonLink to={signInHref()}>Sign in</ButtonLink>
           </section>
         ) : (
-          <LibraryContent
-            state={state}
-            groups={groups}
-            onRetry={() => reload()}
-            onOpen={(image, opener) => open({ kind: 'image', image }, opener)}
-            onChooseFile={chooseFile}
-          />
+          <>
+            <StorageMeter usage={storage} onRetry={() => void storage.refetch()} />
+            <LibraryContent
+              state={state}
+              groups={groups}
+              onRetry={() => reload()}
+              onOpen={(image, opener) => open({ kind: 'image', image }, opener)}
+              onChooseFile={chooseFile}
+            />
+          </>
         )}
       </div>
       {viewer && (
