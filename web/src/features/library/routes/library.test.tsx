@@ -319,6 +319,27 @@ describe('/images', () => {
     expect(within(viewer).getByText('more.png · 1 B')).toBeTruthy();
     expect((within(viewer).getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(false);
     expect(thumbnails()).toHaveLength(3);
+
+    // Closed to make room, the file is kept: one click brings its form back.
+    await user.click(within(viewer).getByRole('button', { name: 'Cancel' }));
+    const held = screen.getByRole('status');
+    expect(held.textContent).toContain('“more.png” (1 B) did not fit in your library.');
+    api.uploadImage.mockResolvedValue(image('i5', 'more', new Date().toISOString()));
+    await user.click(within(held).getByRole('button', { name: 'Upload it now' }));
+    const again = screen.getByRole('dialog', { name: 'more.png' });
+    await user.click(within(again).getByRole('button', { name: 'Upload' }));
+    expect(api.uploadImage).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'more.png' }), expect.anything());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText(/did not fit in your library/)).toBeNull();
+  });
+
+  it('does not keep a file whose upload was cancelled while there was room', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    await screen.findByRole('meter');
+    await user.upload(screen.getByTestId('library-file-input') as HTMLInputElement, new File(['x'], 'fits.png', { type: 'image/png' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText(/did not fit in your library/)).toBeNull();
   });
 
   it('says when the storage use cannot be loaded, with a retry', async () => {

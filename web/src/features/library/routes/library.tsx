@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_SORT_MODE, groupImages, parseSortMode, type ImageGroup, type SortMode } from '#shared/rules/library-sort';
+import { fitsInStorage } from '#shared/rules/storage-quota';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../components/ui/page-title';
@@ -12,6 +13,7 @@ import { isImageFile } from '../api/upload-image';
 import { ImageGrid } from '../components/image-grid';
 import { ImageViewer, type ViewerContent } from '../components/image-viewer';
 import { LibraryHeader, type HeaderTitle } from '../components/library-header';
+import { HeldUpload } from '../components/held-upload';
 import { StorageMeter } from '../components/storage-meter';
 import { useLibrary } from '../components/use-library';
 import type { LibraryImage } from '../library-image';
@@ -58,7 +60,13 @@ export function LibraryRoute() {
     returnFocus.current = { element: opener instanceof HTMLElement ? opener : null };
     setViewer(content);
   };
-  const close = useCallback(() => setViewer(null), []);
+  // A file that did not fit in the library is kept when its form closes (HeldUpload), to send after making room.
+  const [heldFile, setHeldFile] = useState<File | null>(null);
+  const usage = storage.data;
+  const close = useCallback(() => {
+    if (viewer?.kind === 'upload' && viewer.file && usage && !fitsInStorage(usage, viewer.file.size)) setHeldFile(viewer.file);
+    setViewer(null);
+  }, [viewer, usage]);
 
   // The viewer sits right under the header, whose height changes when it wraps on narrow screens.
   useEffect(() => {
@@ -115,6 +123,7 @@ export function LibraryRoute() {
 
   const onUploaded = (image: LibraryImage) => {
     add(image);
+    setHeldFile(null);
     returnFocus.current = { imageId: image.id };
     setViewer(null);
   };
@@ -154,6 +163,9 @@ export function LibraryRoute() {
         ) : (
           <>
             <StorageMeter usage={storage} onRetry={() => void storage.refetch()} />
+            {heldFile && !viewer && (
+              <HeldUpload file={heldFile} onUpload={(opener) => open({ kind: 'upload', file: heldFile }, opener)} onDismiss={() => setHeldFile(null)} />
+            )}
             <LibraryContent
               state={state}
               groups={groups}
