@@ -164,7 +164,14 @@ export function LibraryRoute() {
           <>
             <StorageMeter usage={storage} onRetry={() => void storage.refetch()} />
             {heldFile && !viewer && (
-              <HeldUpload file={heldFile} onUpload={(opener) => open({ kind: 'upload', file: heldFile }, opener)} onDismiss={() => setHeldFile(null)} />
+              <HeldUpload
+                file={heldFile}
+                onUpload={(opener) => open({ kind: 'upload', file: heldFile }, opener)}
+                onDismiss={() => {
+                  setHeldFile(null);
+                  heading.current?.focus(); // the notice and its button are gone
+                }}
+              />
             )}
             <LibraryContent
               state={state}
