@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { storageFullMessage } from '#shared/rules/storage-quota';
+import { expectAccessible } from './axe';
 import { confirmedUser, expect as baseExpect, fillSignIn, stackEnv, test } from './fixtures';
 
 // The dev server compiles modules on first use; give a cold page some slack.
@@ -105,6 +106,7 @@ test('an upload past the storage limit is refused and stores nothing; after maki
   const held = page.getByRole('status').filter({ hasText: 'did not fit in your library' });
   await expect(held).toContainText('“sample-page.png” (57 KB) did not fit in your library.');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page, 'library full, refused file kept');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('button', { name: 'Big archive' }).click();
