@@ -28,6 +28,8 @@ const Override = z.object({
   monthlyBudgetUsd: z.number().positive(),
   newsletterUrl: origin,
   supportEmail: z.string().email(),
+  /** The image library's limits in bytes (docs/images.md "Storage quota"). */
+  storageLimits: z.object({ basicBytes: z.number().int().positive(), premiumBytes: z.number().int().positive() }).strict(),
 }).partial().strict();
 
 const OverridesFile = z.object({ dev: Override, staging: Override, master: Override }).partial().strict();

@@ -1,3 +1,6 @@
+import { GB, MB } from '#shared/rules/byte-size';
+import type { StorageLimits } from '#shared/rules/storage-quota';
+
 /**
  * Per-environment settings, selected with `cdk deploy -c env=NAME`. Everything a deployment needs
  * lives here (or in the untracked override file, see infra/environment-overrides.ts), never in
@@ -34,6 +37,12 @@ export interface EnvironmentConfig {
   publicRouteConcurrency: number;
   /** WAF rate rule: requests per 5 minutes per client IP at CloudFront. */
   wafRateLimitPer5Min: number;
+  /**
+   * The image library's storage limit per user in bytes, by plan (Enterprise seats count as
+   * Premium). Reaches the functions as STORAGE_LIMIT_BASIC_BYTES / _PREMIUM_BYTES; the cost model
+   * prices a full library with them. Defaults and their cost: docs/images.md "Storage quota".
+   */
+  storageLimits: StorageLimits;
   /** Stripe dashboard links use /test outside master. */
   stripeLiveMode: boolean;
   /** Allowed extension origins for the `next` parameter and the bridge. */
@@ -76,6 +85,9 @@ export interface EnvironmentConfig {
  * master refuse them at synth (infra/placeholders.ts): put the real values here, or in the
  * untracked infra/environments.local.json (see infra/README.md).
  */
+/** Basic 1 GB, Premium 10 GB: at S3 Standard's $0.023/GB-month, a full Premium library costs $2.76 a year of the $12. */
+const defaultStorageLimits: StorageLimits = { basicBytes: 1 * GB, premiumBytes: 10 * GB };
+
 export const environments: Record<EnvironmentConfig['name'], EnvironmentConfig> = {
   dev: {
     name: 'dev', siteUrl: 'https://dev.fullpageshot.example', extraCallbackOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
@@ -83,6 +95,8 @@ export const environments: Record<EnvironmentConfig['name'], EnvironmentConfig> 
     throttle: { rateLimit: 50, burstLimit: 100 }, publicRouteThrottle: { rateLimit: 5, burstLimit: 10 }, publicRouteConcurrency: 5,
     wafRateLimitPer5Min: 1000,
     stripeLiveMode: false, extensionOrigins: ['chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
+    // Dev keeps libraries small: test accounts pile up there and nobody pays for them.
+    storageLimits: { basicBytes: 100 * MB, premiumBytes: 1 * GB },
     logRetentionDays: 14, threatProtection: false, emailFrom: 'no-reply@dev.fullpageshot.example',
     alarmEmail: 'ops@dev.fullpageshot.example', monthlyBudgetUsd: 50,
   },
@@ -92,6 +106,7 @@ export const environments: Record<EnvironmentConfig['name'], EnvironmentConfig> 
     throttle: { rateLimit: 100, burstLimit: 200 }, publicRouteThrottle: { rateLimit: 10, burstLimit: 20 }, publicRouteConcurrency: 10,
     wafRateLimitPer5Min: 1000,
     stripeLiveMode: false, extensionOrigins: ['chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'],
+    storageLimits: defaultStorageLimits,
     logRetentionDays: 30, threatProtection: false, emailFrom: 'no-reply@staging.fullpageshot.example',
     alarmEmail: 'ops@staging.fullpageshot.example', monthlyBudgetUsd: 100,
   },
@@ -101,6 +116,7 @@ export const environments: Record<EnvironmentConfig['name'], EnvironmentConfig> 
     throttle: { rateLimit: 500, burstLimit: 1000 }, publicRouteThrottle: { rateLimit: 50, burstLimit: 100 }, publicRouteConcurrency: 50,
     wafRateLimitPer5Min: 2000,
     stripeLiveMode: true, extensionOrigins: ['chrome-extension://cccccccccccccccccccccccccccccccc'],
+    storageLimits: defaultStorageLimits,
     logRetentionDays: 365, threatProtection: true, emailFrom: 'no-reply@fullpageshot.example',
     alarmEmail: 'ops@fullpageshot.example', monthlyBudgetUsd: 1000,
   },

@@ -231,17 +231,20 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     grants: { tables: { images: ro }, bucket: ro }, size: standard,
     cost: { free: 0, paying: 15, ms: 120, reads: 4, writes: 0 },
   },
+  // The storage quota reads the user's plan (users, orgs) and sums their images' sizes.
   createImage: {
-    grants: { tables: { users: ro, images: rw }, bucket: rw }, size: standard,
-    cost: { free: 0, paying: 20, ms: 120, reads: 1, writes: 1 },
+    grants: { tables: { users: ro, orgs: ro, images: rw }, bucket: rw }, size: standard,
+    // Reads: the account guard and the plan (2), and the usage query, strongly consistent over
+    // ~150 image rows of ~600 B (about 23 read units).
+    cost: { free: 0, paying: 20, ms: 150, reads: 25, writes: 1 },
   },
   // Thumbnails with sharp (a native module: linux-arm64, see infra/README.md). Measured 144 MB peak
   // (rule: 320 MB), sized up for CPU: Lambda's CPU share grows with memory, and decoding a 25 MB /
   // 150 MP upload is CPU-bound; 1024 MB is well inside the 25 s timeout.
   finalizeImage: {
-    grants: { tables: { users: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
+    grants: { tables: { users: ro, orgs: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
     size: { memoryMb: 1024, timeoutSeconds: 25 },
-    cost: { free: 0, paying: 20, ms: 900, reads: 1, writes: 1 },
+    cost: { free: 0, paying: 20, ms: 900, reads: 25, writes: 1 },
   },
   updateImage: {
     grants: { tables: { users: ro, images: rw }, bucket: ro }, size: standard,
@@ -250,6 +253,11 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
   deleteImage: {
     grants: { tables: { users: ro, images: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 1, ms: 150, reads: 1, writes: 1 },
+  },
+  // The library asks when it opens and after each upload or delete; the same reads as the create check.
+  getStorageUsage: {
+    grants: { tables: { users: ro, orgs: ro, images: ro } }, size: standard,
+    cost: { free: 0, paying: 36, ms: 80, reads: 24, writes: 0 },
   },
 
   // ── contact ── stored for staff (who read it in the records table); public, so never the audit partition.

@@ -1,5 +1,6 @@
 /**
- * Captures live only in this browser, in the extension's IndexedDB: never uploaded anywhere.
+ * Captures live in this browser, in the extension's IndexedDB. None leaves it unless the user saves
+ * it to their image library (Save to library / Add from extension), and then only that capture.
  * A capture is its frames as captured (PNG blobs, "tiles") plus the plan that stitches them, so
  * saving costs nothing extra during capture; the editor stitches on a canvas when it opens one.
  */

@@ -81,6 +81,8 @@ export class ApiStack extends Stack {
       EXTENSION_ORIGINS: env.extensionOrigins.join(','),
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      STORAGE_LIMIT_BASIC_BYTES: String(env.storageLimits.basicBytes),
+      STORAGE_LIMIT_PREMIUM_BYTES: String(env.storageLimits.premiumBytes),
     };
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {

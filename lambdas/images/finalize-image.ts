@@ -10,6 +10,7 @@ import { inspectImage, makeThumbnail, THUMBNAIL } from './lib/image-file';
 import { imageKeys } from './lib/image-keys';
 import { toImage } from './lib/image-view';
 import { IMAGE_NOT_FOUND, removeImage, requireOwnImage } from './lib/own-image';
+import { assertUploadFits } from './lib/storage-quota';
 
 export const NOT_UPLOADED = 'No file has been uploaded for this image yet. POST it with the uploadFields to the uploadUrl first.';
 export const TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
@@ -46,6 +47,7 @@ export const handler = defineHandler(routes.finalizeImage, async ({ principal, p
   const bytes = await getObjectBytes(keys.upload);
   // The object may have been replaced since the HEAD: check what was actually read.
   if (bytes.length > MAX_IMAGE_BYTES) throw await refuse(row, 'payload_too_large', TOO_LARGE, { size: bytes.length });
+  await assertUploadFits(row, bytes.length); // the storage quota, with the file's real size
   const found = await inspectImage(bytes);
   if (!found.ok) {
     if (found.reason === 'too_many_pixels') throw await refuse(row, 'payload_too_large', TOO_MANY_PIXELS, { format: found.format });

@@ -57,7 +57,17 @@ export const config = {
   /** The Stripe emulator's base URL (local stack); unset, the SDK talks to Stripe. */
   stripeApiBase: () => optionalEnv('STRIPE_API_BASE'),
   stripeTimeoutMs: () => Number(optionalEnv('STRIPE_TIMEOUT_MS')) || undefined,
+  /** The image library's storage limits (bytes) of Basic and Premium users: set for every API function. */
+  storageLimitBasicBytes: () => positiveBytes('STORAGE_LIMIT_BASIC_BYTES', requireEnv('STORAGE_LIMIT_BASIC_BYTES')),
+  storageLimitPremiumBytes: () => positiveBytes('STORAGE_LIMIT_PREMIUM_BYTES', requireEnv('STORAGE_LIMIT_PREMIUM_BYTES')),
 };
+
+/** A byte count from the environment; anything else is a deployment bug. */
+function positiveBytes(name: LambdaEnvName, v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`Environment variable ${name} must be a positive whole number of bytes`);
+  return n;
+}
 
 /** Endpoint overrides point the AWS SDK at the local emulators (unset in AWS). */
 export const awsEndpoints = {

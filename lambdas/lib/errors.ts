@@ -27,6 +27,8 @@ const statusByCode: Record<ErrorCode, number> = {
   account_not_ready: 409,
   payment_error: 402,
   payload_too_large: 413,
+  // Not 507: the server is fine; this request is refused for the user's own limit (413 Content Too Large).
+  storage_full: 413,
   unsupported_media_type: 415,
   not_implemented: 501,
   internal: 500,

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
+import { environments } from '../../infra/environments';
 import { startApiServer, type Mount } from './api-server';
 import { startCognito, type LocalCognito } from './cognito';
 import { startDynamo, tableEnv } from './dynamo';
@@ -102,6 +103,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       SITE_URL: web,
       EXTENSION_ORIGINS: (opts.extensionOrigins ?? []).join(','),
       OUTBOX_DIR: outboxDir,
+      // The product's limits (master's) unless the shell sets others, e.g. a small one to try the quota.
+      STORAGE_LIMIT_BASIC_BYTES: process.env.STORAGE_LIMIT_BASIC_BYTES ?? String(environments.master.storageLimits.basicBytes),
+      STORAGE_LIMIT_PREMIUM_BYTES: process.env.STORAGE_LIMIT_PREMIUM_BYTES ?? String(environments.master.storageLimits.premiumBytes),
       STRIPE_PREMIUM_PRICE: process.env.STRIPE_PREMIUM_PRICE ?? LOCAL_PRICES.premium,
       STRIPE_ENTERPRISE_PRICE: process.env.STRIPE_ENTERPRISE_PRICE ?? LOCAL_PRICES.enterprise,
       ...(useRealStripe

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASSUMPTIONS, ROUTE_USAGE } from './cost-assumptions';
-import { scenarioCost } from './cost-model';
+import { fullLibraryMonthlyUsd, scenarioCost } from './cost-model';
 import { templateFacts, type Template } from './cost-template-facts';
 
 /** One route function, one table, one log group, one HTTP API, a Plus user pool, one WAF ACL. */
@@ -22,6 +22,17 @@ const tiny: Template = {
 const zeroUsage = Object.fromEntries(Object.keys(ROUTE_USAGE).map((k) => [k, { free: 0, paying: 0, ms: 0, reads: 0, writes: 0 }])) as typeof ROUTE_USAGE;
 const usage = { ...zeroUsage, lookupAccount: { free: 10, paying: 0, ms: 100, reads: 1, writes: 0 } };
 const a = { ...ASSUMPTIONS, customMetrics: 4, freeActiveShare: 0.5, userRowBytes: 1000, logBytesPerInvocation: 1000, accessLogBytesPerRequest: 500, logCompression: 0.1, signupShare: 0 };
+
+describe('storage quota in the cost model', () => {
+  it("reads the limits from the functions' environment and prices a full library in S3 Standard", () => {
+    const env = { Environment: { Variables: { STORAGE_LIMIT_BASIC_BYTES: String(2 ** 30), STORAGE_LIMIT_PREMIUM_BYTES: String(10 * 2 ** 30) } } };
+    const withLimits: Template = { Resources: { ...tiny.Resources, CreateFn: { Type: 'AWS::Lambda::Function', Properties: { FunctionName: 'fps-dev-createImage', ...env } } } };
+    expect(templateFacts([withLimits]).storageLimits).toEqual({ basicBytes: 2 ** 30, premiumBytes: 10 * 2 ** 30 });
+    expect(templateFacts([tiny]).storageLimits).toBeUndefined();
+    // 10 GB × $0.023
+    expect(fullLibraryMonthlyUsd(10 * 2 ** 30)).toBeCloseTo(0.23, 9);
+  });
+});
 
 describe('cost model arithmetic', () => {
   it('reads memory, architecture, billing mode, retention, tier and WAF rules from a template', () => {

@@ -33,6 +33,9 @@ function cognitoCost(tier: NonNullable<TemplateFacts['cognitoTier']>, mau: numbe
   return cost;
 }
 
+/** S3 Standard storage of a library filled to `limitBytes`, USD a month: the most the quota lets one user cost. */
+export const fullLibraryMonthlyUsd = (limitBytes: number): number => (limitBytes / 2 ** 30) * PRICES.s3.storageGbMonth;
+
 /** The retention most log groups have (the Lambda and access logs), in days; 3650 for "never". */
 export function typicalRetentionDays(facts: TemplateFacts): number {
   const counts = new Map<number, number>();

@@ -1,5 +1,6 @@
 import { ASSUMPTION_NOTES, ASSUMPTIONS, ROUTE_USAGE, SCENARIOS } from './cost-assumptions';
-import { scenarioCost, typicalRetentionDays, type ScenarioCost, type Service } from './cost-model';
+import { formatBytes } from '#shared/rules/byte-size';
+import { fullLibraryMonthlyUsd, scenarioCost, typicalRetentionDays, type ScenarioCost, type Service } from './cost-model';
 import { PRICES, PRICES_AS_OF } from './cost-prices';
 import type { TemplateFacts } from './cost-template-facts';
 
@@ -15,6 +16,14 @@ function findings(facts: TemplateFacts, costs: ScenarioCost[]): string[] {
     const big = costs.at(-1)!;
     const essentials = scenarioCost({ ...facts, cognitoTier: 'ESSENTIALS' }, big.scenario);
     lines.push(`- The Cognito Plus tier (threat protection) is billed per MAU with none included; Essentials would make the ${big.scenario.label} month ${usd(essentials.total)} instead of ${usd(big.total)}.`);
+  }
+  if (facts.storageLimits) {
+    const { basicBytes, premiumBytes } = facts.storageLimits;
+    const premium = fullLibraryMonthlyUsd(premiumBytes);
+    const big = costs.at(-1)!;
+    lines.push(`- Storage quota (the functions' STORAGE_LIMIT_*): a full Premium library (${formatBytes(premiumBytes)}) costs ${usd(premium)} a month in S3,`
+      + ` ${usd(premium * 12)} a year of the $12 price; a full Basic one (${formatBytes(basicBytes)}) ${usd(fullLibraryMonthlyUsd(basicBytes))}.`
+      + ` Were every paying user of the ${big.scenario.label} full, S3 storage alone would be ${usd(big.scenario.paying * premium)} a month.`);
   }
   return lines;
 }

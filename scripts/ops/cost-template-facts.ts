@@ -12,6 +12,8 @@ export interface TemplateFacts {
   webAcls: { rules: number }[];
   alarms: number;
   dashboards: number;
+  /** The image library's storage limits the functions are given (STORAGE_LIMIT_*_BYTES), bytes. */
+  storageLimits?: { basicBytes: number; premiumBytes: number };
 }
 
 interface Resource { Type: string; Properties?: Record<string, unknown> }
@@ -22,6 +24,14 @@ function routeOf(props: Record<string, unknown>): RouteId | undefined {
   const name = typeof props.FunctionName === 'string' ? props.FunctionName : '';
   const description = typeof props.Description === 'string' ? props.Description : '';
   return routeList.find((r) => name.endsWith(`-${r.id}`) || description.startsWith(`${r.method} ${r.path}:`))?.id;
+}
+
+/** The storage limits in a function's environment, when it has both. */
+function storageLimitsOf(props: Record<string, unknown>): TemplateFacts['storageLimits'] {
+  const vars = (props.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+  const basicBytes = Number(vars.STORAGE_LIMIT_BASIC_BYTES);
+  const premiumBytes = Number(vars.STORAGE_LIMIT_PREMIUM_BYTES);
+  return basicBytes > 0 && premiumBytes > 0 ? { basicBytes, premiumBytes } : undefined;
 }
 
 export function templateFacts(templates: Template[]): TemplateFacts {
@@ -39,6 +49,7 @@ export function templateFacts(templates: Template[]): TemplateFacts {
             arch: (p.Architectures as string[] | undefined)?.[0] === 'arm64' ? 'arm64' : 'x86_64',
             tracing: (p.TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active',
           });
+          facts.storageLimits ??= storageLimitsOf(p);
           break;
         case 'AWS::DynamoDB::Table':
           facts.tables.push({

@@ -17,6 +17,7 @@ export const errorCodes = [
   'not_implemented',
   'payload_too_large',
   'unsupported_media_type',
+  'storage_full', // the image library's storage quota (shared/rules/storage-quota.ts): the upload is refused
   'method_not_allowed',
   'too_many_requests', // a rate limit (e.g. e-mail-change codes): try again later
   'internal',

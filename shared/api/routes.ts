@@ -3,6 +3,7 @@ import { Account, AbTestGroup, OrgStatus } from '../domain/account';
 import { ADMIN_AUDIT_PAGE_MAX, AdminActionResult, AdminAuditList } from '../domain/admin';
 import { Image, ImageNotes, ImageSourceUrl, ImageTitle, MAX_IMAGES_PAGE, UploadContentType } from '../domain/image';
 import { InviteDetails } from '../domain/invite';
+import { StorageUsage } from '../domain/storage-usage';
 import { Member, Organization } from '../domain/organization';
 import {
   ADMIN_SEARCH_MAX_LENGTH, ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_LONG, SEARCH_TOO_SHORT,
@@ -192,15 +193,17 @@ export const routes = defineRoutes({
   },
   createImage: {
     method: 'POST', path: '/images/', caller: 'user', handler: 'images/create-image',
-    summary: 'Create an image record and a presigned POST for its file (`uploadUrl` + `uploadFields`, at most 25 MB, of `contentType`), then finalise.', status: 201,
+    summary: 'Create an image record and a presigned POST for its file (`uploadUrl` + `uploadFields`, at most 25 MB and the storage left, of `contentType`), then finalise. 413 `storage_full` when the library is full or the declared `size` does not fit.', status: 201,
     body: z.object({
       title: ImageTitle, notes: ImageNotes, urlLink: ImageSourceUrl.nullable().optional(), contentType: UploadContentType.optional(),
+      // The file's size in bytes, when the client knows it: a file that cannot fit is refused before anything is written.
+      size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     }).strict(),
     response: Image,
   },
   finalizeImage: {
     method: 'POST', path: '/images/{id}/', caller: 'user', handler: 'images/finalize-image',
-    summary: 'Check the upload (an image, at most 25 MB), record size and type, make the thumbnail.', params: ImageParams,
+    summary: 'Check the upload (an image, at most 25 MB, within the storage quota), record size and type, make the thumbnail.', params: ImageParams,
     body: Empty, response: Image,
   },
   updateImage: {
@@ -212,6 +215,11 @@ export const routes = defineRoutes({
     method: 'DELETE', path: '/images/{id}/', caller: 'user', handler: 'images/delete-image',
     summary: 'Delete the record and its objects.', params: ImageParams,
     body: z.object({ id: Id }).strict(), response: Ok,
+  },
+  getStorageUsage: {
+    method: 'GET', path: '/account/storage', caller: 'user', handler: 'images/get-storage-usage',
+    summary: "The image library's storage: bytes used by the caller's images, their limit and the plan that sets it (docs/images.md).",
+    query: z.object({}).strict(), response: StorageUsage,
   },
 
   // ── contact ───────────────────────────────────────────────────────────────

@@ -29,6 +29,9 @@ export const lambdaEnvNames = [
   'STRIPE_WEBHOOK_PREVIOUS_SECRET_PARAM',
   'STRIPE_PREMIUM_PRICE',
   'STRIPE_ENTERPRISE_PRICE',
+  /** The image library's storage limits in bytes (infra/environments.ts `storageLimits`; docs/images.md). */
+  'STORAGE_LIMIT_BASIC_BYTES',
+  'STORAGE_LIMIT_PREMIUM_BYTES',
   /** Powertools' service name (logger, metrics dimension). */
   'POWERTOOLS_SERVICE_NAME',
   'NODE_OPTIONS',

@@ -244,6 +244,14 @@ export const routeCases: Record<RouteId, RouteCase> = {
     expect: signedIn(201),
     request: ({ caller }) => ({ token: caller?.accessToken, body: { title: 'Authz page', notes: '' } }),
   },
+  getStorageUsage: {
+    expect: signedIn(200), why: "own usage only: the free user's finalised image counts for them, and for no one else",
+    request: ({ caller, role }) => ({
+      token: caller?.accessToken,
+      // Other cells add images of the free user's while the matrix runs, so its figure is not fixed; everyone else has none.
+      ...(role === 'freeUser' ? { mustNotContain: ['"usedBytes":0,'] } : caller ? { mustContain: ['"usedBytes":0,'] } : {}),
+    }),
+  },
   finalizeImage: {
     expect: ownerOnly(200), why: "another user's image id is answered like one that never existed (docs/images.md)",
     request: async ({ caller, world, allowed }) => {

@@ -184,8 +184,11 @@ function queryMutations(route: RouteDef, query: Record<string, string>): fc.Arbi
   return [
     fc.tuple(fc.oneof(extraKey, fc.constantFrom('__proto__', 'constructor', 'prototype', '__proto__[isStaff]')), unicodeString)
       .map(([k, v]) => q(`unknown query key ${JSON.stringify(k)}`, [...entries, [k, v]])),
-    fc.tuple(fc.constantFrom(...keys), badValue).map(([k, v]) => q(`bad query value for ${k}`, [...entries.filter(([x]) => x !== k), [k, v]])),
-    fc.tuple(fc.constantFrom(...keys), badValue, badValue).map(([k, a, b]) => q(`repeated query key ${k}`, [...entries, [k, a], [k, b]])),
+    // A route whose query takes no key at all (`z.object({}).strict()`) has only the unknown-key and raw variants.
+    ...(keys.length ? [
+      fc.tuple(fc.constantFrom(...keys), badValue).map(([k, v]) => q(`bad query value for ${k}`, [...entries.filter(([x]) => x !== k), [k, v]])),
+      fc.tuple(fc.constantFrom(...keys), badValue, badValue).map(([k, a, b]) => q(`repeated query key ${k}`, [...entries, [k, a], [k, b]])),
+    ] : []),
     fc.constantFrom(...rawQueryPieces).map((raw) => ({ kind: `raw query ${raw}`, rawQuery: [encodeQuery(entries), raw].filter(Boolean).join('&') })),
   ];
 }

@@ -9,6 +9,8 @@ export interface NewImage {
   urlLink?: string | null;
   /** The file's type; the upload URL is signed for it. */
   contentType: string;
+  /** The file's size: a file that does not fit in the library's storage is refused at once (storage_full). */
+  size?: number;
 }
 
 /** POST /images/ with title and notes: the pending image with its id and uploadUrl. */

@@ -4,7 +4,7 @@ import { routes } from '#shared/api/routes';
 const apiCall = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), apiCall }));
 
-const { isImageFile, TOO_LARGE_MESSAGE, uploadImage } = await import('./upload-image');
+const { isImageFile, NO_ROOM_MESSAGE, TOO_LARGE_MESSAGE, uploadImage } = await import('./upload-image');
 const { listAllImages } = await import('./list-images');
 
 const wire = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -34,7 +34,7 @@ describe('uploadImage', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
 
     const image = await uploadImage(file, { title: '  Shot ', notes: 'n', urlLink: '' });
-    expect(apiCall).toHaveBeenNthCalledWith(1, routes.createImage, { body: { title: 'Shot', notes: 'n', urlLink: null, contentType: 'image/png' } });
+    expect(apiCall).toHaveBeenNthCalledWith(1, routes.createImage, { body: { title: 'Shot', notes: 'n', urlLink: null, contentType: 'image/png', size: 4 } });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('https://bucket.example/');
     expect(init.method).toBe('POST');
@@ -55,8 +55,19 @@ describe('uploadImage', () => {
       route.id === 'createImage' ? wire('img3', { uploadUrl: 'https://bucket.example/', uploadFields: fields }) : { ok: true },
     );
     fetchMock.mockResolvedValue(new Response('<Error><Code>EntityTooLarge</Code></Error>', { status: 400 }));
-    await expect(uploadImage(file, { title: 'x', notes: '' })).rejects.toThrow(TOO_LARGE_MESSAGE);
+    const huge = new File([new Uint8Array(4)], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: 26 * 1024 * 1024 });
+    await expect(uploadImage(huge, { title: 'x', notes: '' })).rejects.toThrow(TOO_LARGE_MESSAGE);
     expect(apiCall).toHaveBeenCalledWith(routes.deleteImage, { params: { id: 'img3' }, body: { id: 'img3' } });
+  });
+
+  it('says the library has no room when the bucket refuses a file under 25 MB (the form was capped at the storage left)', async () => {
+    apiCall.mockImplementation(async (route: { id: string }) =>
+      route.id === 'createImage' ? wire('img4', { uploadUrl: 'https://bucket.example/', uploadFields: fields }) : { ok: true },
+    );
+    fetchMock.mockResolvedValue(new Response('<Error><Code>EntityTooLarge</Code></Error>', { status: 400 }));
+    await expect(uploadImage(file, { title: 'x', notes: '' })).rejects.toMatchObject({ code: 'storage_full', message: NO_ROOM_MESSAGE });
+    expect(apiCall).toHaveBeenCalledWith(routes.deleteImage, { params: { id: 'img4' }, body: { id: 'img4' } });
   });
 
   it('deletes the pending image when the file upload fails', async () => {

@@ -11,6 +11,8 @@ export const isImageFile = (file: Pick<File, 'type'>): boolean => file.type.star
 
 export const TOO_LARGE_MESSAGE = `This file is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB, the most the library accepts.`;
 export const isTooLarge = (file: File) => file.size > MAX_IMAGE_BYTES;
+/** S3 refused a file under 25 MB for its size: the form was capped at the storage left (docs/images.md), which shrank meanwhile. */
+export const NO_ROOM_MESSAGE = 'This file does not fit in the storage your library has left. Delete images to make room, then try again.';
 
 /** POST the file with the presigned form's fields; S3 refuses it if it breaks the signed policy. */
 async function postFile(uploadUrl: string, fields: Record<string, string>, file: File, signal?: AbortSignal): Promise<void> {
@@ -22,7 +24,8 @@ async function postFile(uploadUrl: string, fields: Record<string, string>, file:
     throw new ApiClientError(0, 'network', 'The file could not be uploaded. Check your connection and try again.');
   }
   if (res.status === 400 && (await res.text().catch(() => '')).includes('EntityTooLarge')) {
-    throw new ApiClientError(413, 'payload_too_large', TOO_LARGE_MESSAGE);
+    if (isTooLarge(file)) throw new ApiClientError(413, 'payload_too_large', TOO_LARGE_MESSAGE);
+    throw new ApiClientError(413, 'storage_full', NO_ROOM_MESSAGE);
   }
   if (!res.ok) throw new ApiClientError(res.status, 'upload_failed', `The file could not be uploaded (${res.status}).`);
 }
@@ -38,7 +41,8 @@ export async function uploadImage(
   details: { title: string; notes: string; urlLink?: string | null },
   signal?: AbortSignal,
 ): Promise<LibraryImage> {
-  const created = await createImage({ ...details, contentType: file.type });
+  // The size lets the server refuse a file that does not fit before anything is stored (storage_full).
+  const created = await createImage({ ...details, contentType: file.type, size: file.size || undefined });
   try {
     if (!created.uploadUrl || !created.uploadFields) throw new ApiClientError(500, 'internal', 'The server sent no upload address.');
     await postFile(created.uploadUrl, created.uploadFields, file, signal);

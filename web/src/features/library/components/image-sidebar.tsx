@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { IMAGE_NOTES_MAX, IMAGE_TITLE_MAX } from '#shared/domain/image';
 import { IMAGE_TEXT_HINT } from '#shared/rules/image-text';
+import { formatBytes } from '#shared/rules/byte-size';
 import { cutText } from '#shared/rules/cut-text';
 import { imageDownloadName } from '#shared/rules/image-download-name';
 import { Alert } from '../../../components/ui/alert';
@@ -24,11 +25,8 @@ export const UPDATING = 'Updating...';
 
 const formatDate = (d: Date) => d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
+/** Sizes read the same in the sidebar, the storage meter and the storage-full message. */
+export { formatBytes };
 
 const isWebAddress = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessageOf } from '../../../lib/api-client';
+import { STORAGE_QUERY_KEY } from '../api/get-storage-usage';
 import { listAllImages } from '../api/list-images';
 import type { LibraryImage } from '../library-image';
 
@@ -76,10 +77,18 @@ export function useLibrary(enabled: boolean, userId?: string) {
     (change: (images: LibraryImage[]) => LibraryImage[]) => queryClient.setQueryData<LibraryImage[]>(key, (list) => change(list ?? [])),
     [queryClient, key],
   );
+  // An image added or removed changes the storage used: the meter asks again.
+  const refreshStorage = useCallback(() => void queryClient.invalidateQueries({ queryKey: STORAGE_QUERY_KEY }), [queryClient]);
   /** Spec: a new upload is placed first in the list. */
-  const add = useCallback((image: LibraryImage) => update((list) => [image, ...list.filter((i) => i.id !== image.id)]), [update]);
+  const add = useCallback((image: LibraryImage) => {
+    update((list) => [image, ...list.filter((i) => i.id !== image.id)]);
+    refreshStorage();
+  }, [update, refreshStorage]);
   const replace = useCallback((image: LibraryImage) => update((list) => list.map((i) => (i.id === image.id ? image : i))), [update]);
-  const remove = useCallback((id: string) => update((list) => list.filter((i) => i.id !== id)), [update]);
+  const remove = useCallback((id: string) => {
+    update((list) => list.filter((i) => i.id !== id));
+    refreshStorage();
+  }, [update, refreshStorage]);
 
   return { state, reload, add, replace, remove };
 }

@@ -17,7 +17,10 @@ const api = vi.hoisted(() => ({
   updateImage: vi.fn(),
   deleteImage: vi.fn(),
   uploadImage: vi.fn(),
+  /** The one call left to the real API client's place: GET /account/storage. */
+  apiCall: vi.fn(),
 }));
+vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), apiCall: api.apiCall }));
 vi.mock('../api/list-images', () => ({ listAllImages: api.listAllImages }));
 vi.mock('../api/delete-image', () => ({ deleteImage: api.deleteImage }));
 vi.mock('../api/update-image', async (importOriginal) => ({ ...(await importOriginal<object>()), updateImage: api.updateImage }));
@@ -83,6 +86,7 @@ beforeEach(() => {
   api.updateImage.mockReset();
   api.deleteImage.mockReset();
   api.uploadImage.mockReset();
+  api.apiCall.mockReset().mockResolvedValue({ usedBytes: 3 * 58_357, limitBytes: 1024 ** 3, plan: 'basic' });
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
@@ -290,6 +294,80 @@ describe('/images', () => {
     const viewer = screen.getByRole('dialog');
     expect(within(viewer).getByRole('alert').textContent).toContain('larger than 25 MB');
     expect((within(viewer).getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the storage used against the limit as a meter, asked again after an upload and a delete', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    const meter = await screen.findByRole('meter', { name: 'Storage used' });
+    expect(meter.getAttribute('aria-valuetext')).toBe('171 KB of 1 GB used');
+    expect(meter.getAttribute('aria-valuenow')).toBe('0');
+    expect(screen.getByText('171 KB of 1 GB used')).toBeTruthy();
+    expect(api.apiCall).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+
+    api.apiCall.mockResolvedValue({ usedBytes: 4 * 58_357, limitBytes: 1024 ** 3, plan: 'basic' });
+    api.uploadImage.mockResolvedValue(image('i4', 'New', new Date().toISOString()));
+    await user.upload(screen.getByTestId('library-file-input') as HTMLInputElement, new File(['x'], 'new.png', { type: 'image/png' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByRole('meter').getAttribute('aria-valuetext')).toBe('228 KB of 1 GB used'));
+
+    api.apiCall.mockResolvedValue({ usedBytes: 3 * 58_357, limitBytes: 1024 ** 3, plan: 'basic' });
+    api.deleteImage.mockResolvedValue(undefined);
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Are you sure?' }));
+    await waitFor(() => expect(screen.getByRole('meter').getAttribute('aria-valuetext')).toBe('171 KB of 1 GB used'));
+    expect(api.apiCall).toHaveBeenCalledTimes(3);
+  });
+
+  it('marks a full library and shows the refusal, keeping the chosen file to try again', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    api.apiCall.mockResolvedValue({ usedBytes: 1024 ** 3, limitBytes: 1024 ** 3, plan: 'basic' });
+    renderLibrary();
+    expect((await screen.findByRole('meter')).getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByText('1 GB of 1 GB used')).toBeTruthy();
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    const full = 'Your image library is full: 1 GB of 1 GB used. Delete images to make room, or upgrade to Premium for 10 GB.';
+    api.uploadImage.mockRejectedValue(Object.assign(new Error(full), { code: 'storage_full' }));
+    await user.upload(screen.getByTestId('library-file-input') as HTMLInputElement, new File(['x'], 'more.png', { type: 'image/png' }));
+    const viewer = screen.getByRole('dialog');
+    await user.click(within(viewer).getByRole('button', { name: 'Upload' }));
+    expect((await within(viewer).findByRole('alert')).textContent).toContain(full);
+    expect(within(viewer).getByText('more.png · 1 B')).toBeTruthy();
+    expect((within(viewer).getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(thumbnails()).toHaveLength(3);
+
+    // Closed to make room, the file is kept: one click brings its form back.
+    await user.click(within(viewer).getByRole('button', { name: 'Cancel' }));
+    const held = screen.getByRole('status');
+    expect(held.textContent).toContain('“more.png” (1 B) did not fit in your library.');
+    api.uploadImage.mockResolvedValue(image('i5', 'more', new Date().toISOString()));
+    await user.click(within(held).getByRole('button', { name: 'Upload it now' }));
+    const again = screen.getByRole('dialog', { name: 'more.png' });
+    await user.click(within(again).getByRole('button', { name: 'Upload' }));
+    expect(api.uploadImage).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'more.png' }), expect.anything());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText(/did not fit in your library/)).toBeNull();
+  });
+
+  it('does not keep a file whose upload was cancelled while there was room', async () => {
+    const user = userEvent.setup();
+    renderLibrary();
+    await screen.findByRole('meter');
+    await user.upload(screen.getByTestId('library-file-input') as HTMLInputElement, new File(['x'], 'fits.png', { type: 'image/png' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText(/did not fit in your library/)).toBeNull();
+  });
+
+  it('says when the storage use cannot be loaded, with a retry', async () => {
+    const user = userEvent.setup();
+    api.apiCall.mockRejectedValueOnce(new Error('down')).mockResolvedValue({ usedBytes: 0, limitBytes: 1024 ** 3, plan: 'basic' });
+    renderLibrary();
+    expect(await screen.findByText(/Storage use could not be loaded/)).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Try again' })[0]);
+    expect((await screen.findByRole('meter')).getAttribute('aria-valuetext')).toBe('0 B of 1 GB used');
   });
 
   it('shows how to add the first image when the library is empty', async () => {

@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_SORT_MODE, groupImages, parseSortMode, type ImageGroup, type SortMode } from '#shared/rules/library-sort';
+import { fitsInStorage } from '#shared/rules/storage-quota';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
+import { useStorageUsage } from '../api/get-storage-usage';
 import { isImageFile } from '../api/upload-image';
 import { AddFromExtension } from '../components/add-from-extension';
 import { ImageGrid } from '../components/image-grid';
 import { ImageViewer, type ViewerContent } from '../components/image-viewer';
 import { LibraryHeader, type HeaderTitle } from '../components/library-header';
+import { HeldUpload } from '../components/held-upload';
+import { StorageMeter } from '../components/storage-meter';
 import { useLibrary } from '../components/use-library';
 import type { LibraryImage } from '../library-image';
 import '../library.css';
@@ -30,6 +34,7 @@ export function LibraryRoute() {
   const auth = useAuth();
   const signedIn = auth.status === 'signedIn';
   const { state, reload, add, replace, remove } = useLibrary(signedIn, auth.user?.userId);
+  const storage = useStorageUsage(signedIn, auth.user?.userId);
   const [params, setParams] = useSearchParams();
   const sortMode = parseSortMode(params.get(SORT_PARAM));
   const [viewer, setViewer] = useState<ViewerContent | null>(null);
@@ -57,7 +62,13 @@ export function LibraryRoute() {
     returnFocus.current = { element: opener instanceof HTMLElement ? opener : null };
     setViewer(content);
   };
-  const close = useCallback(() => setViewer(null), []);
+  // A file that did not fit in the library is kept when its form closes (HeldUpload), to send after making room.
+  const [heldFile, setHeldFile] = useState<File | null>(null);
+  const usage = storage.data;
+  const close = useCallback(() => {
+    if (viewer?.kind === 'upload' && viewer.file && usage && !fitsInStorage(usage, viewer.file.size)) setHeldFile(viewer.file);
+    setViewer(null);
+  }, [viewer, usage]);
 
   // The viewer sits right under the header, whose height changes when it wraps on narrow screens.
   useEffect(() => {
@@ -114,6 +125,7 @@ export function LibraryRoute() {
 
   const onUploaded = (image: LibraryImage) => {
     add(image);
+    setHeldFile(null);
     returnFocus.current = { imageId: image.id };
     setViewer(null);
   };
@@ -152,13 +164,26 @@ export function LibraryRoute() {
             <ButtonLink to={signInHref()}>Sign in</ButtonLink>
           </section>
         ) : (
-          <LibraryContent
-            state={state}
-            groups={groups}
-            onRetry={() => reload()}
-            onOpen={(image, opener) => open({ kind: 'image', image }, opener)}
-            onChooseFile={chooseFile}
-          />
+          <>
+            <StorageMeter usage={storage} onRetry={() => void storage.refetch()} />
+            {heldFile && !viewer && (
+              <HeldUpload
+                file={heldFile}
+                onUpload={(opener) => open({ kind: 'upload', file: heldFile }, opener)}
+                onDismiss={() => {
+                  setHeldFile(null);
+                  heading.current?.focus(); // the notice and its button are gone
+                }}
+              />
+            )}
+            <LibraryContent
+              state={state}
+              groups={groups}
+              onRetry={() => reload()}
+              onOpen={(image, opener) => open({ kind: 'image', image }, opener)}
+              onChooseFile={chooseFile}
+            />
+          </>
         )}
       </div>
       <AddFromExtension open={addingFromExtension} onClose={() => setAddingFromExtension(false)} onImported={add} />

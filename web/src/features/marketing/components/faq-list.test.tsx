@@ -24,13 +24,15 @@ describe('FaqList', () => {
     expect(within(help!).getByRole('heading', { level: 3 }).textContent).toBe('Help! I can’t log in');
   });
 
-  it('answers the questions the spec names: shortcut, permissions, local storage, split images', () => {
+  it('answers the questions the spec names: shortcut, permissions, where screenshots are kept, split images', () => {
     render(<MemoryRouter><FaqList categories={faqHtmlCategories} /></MemoryRouter>);
     const text = document.body.textContent ?? '';
     expect(text).toContain('alt+shift+p');
     expect(text).toContain('Downloads');
     expect(text).toContain('iFrame');
-    expect(text).toContain('stored only locally in your browser');
+    // Issue #23: captures can be saved to the library, so "never on our servers" is no longer said.
+    expect(text).toContain('Screenshots stay in your browser unless you save them to your image library.');
+    expect(text).not.toContain('never on our servers');
     expect(text).toContain('10 or more split images may fail');
   });
 });

@@ -1,4 +1,5 @@
 import { paths } from '../../../config/paths';
+import { CAPTURES_STAY_LOCAL } from './capture-storage';
 
 /** A benefit on the home page (spec: title, text, type, linkText). */
 export interface Benefit {
@@ -28,7 +29,7 @@ export const benefits: Benefit[] = [
   },
   {
     title: 'Your screenshots stay with you',
-    text: 'Screenshots are stored only locally in your browser, never on our servers. We have never sold user data.',
+    text: `${CAPTURES_STAY_LOCAL} We have never sold user data.`,
     type: 'free',
     linkText: 'Read the Privacy Policy',
     to: paths.privacy.href(),

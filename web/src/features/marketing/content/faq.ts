@@ -1,3 +1,5 @@
+import { CAPTURES_STAY_LOCAL } from './capture-storage';
+
 /** A question and its answer (markdown). `id` is the anchor: /faq#<id>. */
 export interface FaqEntry {
   id: string;
@@ -74,7 +76,7 @@ const capture: FaqCategory = {
       id: 'where-are-my-screenshots-stored',
       question: 'Where are my screenshots stored?',
       answer:
-        'Screenshots are stored only locally in your browser, never on our servers. They stay there until you delete them or remove the extension. If you use the optional image library on our website, only the images you choose to upload are stored in your account.',
+        `${CAPTURES_STAY_LOCAL} In the browser they stay until you delete them or remove the extension. Only what you save to the image library (with **Save to library** in the editor, **Add from extension** or **Upload** in the library) is stored in your account on our servers, until you delete it there or close your account; see the [Privacy Policy](/privacy).`,
     },
     {
       id: 'why-does-the-extension-ask-for-permissions',

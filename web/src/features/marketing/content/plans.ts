@@ -28,7 +28,7 @@ export const plans: Plan[] = [
     name: 'Basic',
     amountCents: 0,
     summary: 'Everything you need to capture whole pages.',
-    points: ['One-click full-page capture', 'PNG, JPG and PDF export', 'Keyboard shortcut alt+shift+p', 'Screenshots stay in your browser'],
+    points: ['One-click full-page capture', 'PNG, JPG and PDF export', 'Keyboard shortcut alt+shift+p', 'Screenshots stay in your browser unless you save them'],
   },
   {
     id: 'premium',

@@ -1,12 +1,13 @@
 import { siteFacts } from '../../../components/layout/site-facts';
+import { CAPTURES_STAY_LOCAL } from './capture-storage';
 
-export const privacyUpdated = '2025-03-01';
+export const privacyUpdated = '2026-11-26';
 
 /** The Privacy Policy, in markdown. */
 export const privacyPolicy = `
 This Privacy Policy explains what information ${siteFacts.company} ("Full Page Shot", "we", "us") collects when you use the Full Page Shot browser extension for Chrome and Edge, our website, the image library, Premium and Enterprise group plans (together, the "Service"), how we use it, and the choices you have.
 
-**The short version:** screenshots you take with the extension are stored only locally in your browser, never on our servers. We collect the minimum we need to run accounts and subscriptions. We have never sold user data, and we never will.
+**The short version:** ${CAPTURES_STAY_LOCAL} What you save there is stored in your account until you delete it. We collect the minimum we need to run accounts and subscriptions. We have never sold user data, and we never will.
 
 ## 1. Who we are
 
@@ -14,7 +15,7 @@ ${siteFacts.company} is an independently owned company based in ${siteFacts.city
 
 ## 2. Information we do not collect
 
-- **Your screenshots.** Captures are made and kept inside your browser. They are not uploaded to us unless you choose to upload an image to the optional image library (section 3.4).
+- **Your screenshots, unless you save them.** Captures are made and kept inside your browser. They reach us only when you save one to the image library (from the extension's editor, with Add from extension, or by uploading a file), and then only that image (section 3.4).
 - **Your browsing history.** The extension reads a page only when you ask it to capture that page, and only to make the capture.
 - **Payment card numbers.** Payments are handled by our payment processor, Stripe. We receive only the card brand, the last four digits and the expiry date.
 
@@ -29,11 +30,20 @@ If you start a Premium trial or subscription, or your organisation buys an Enter
 ### 3.3 Enterprise group plans
 If you are invited to an organisation's group plan, we store your e-mail address, your role (administrator or member) and your status (invited, active, deactivated or archived), and we share with the organisation's administrator that you are a member.
 
-### 3.4 Image library
-If you upload images to the image library on our website, we store those images, their thumbnails, and the title, notes and source page address you give them, until you delete them or close your account.
+### 3.4 Image library and share links
+If you save or upload images to the image library, we store:
+
+- each image and a thumbnail of it;
+- its title and notes, and its source page address (the address of the page you captured: the extension fills it in when you save from it);
+- its file type, size in bytes and pixel dimensions, and when it was added and last changed;
+- how much storage your images use in total, which the library shows against your plan's limit.
+
+If you create a share link for an image, we store a hashed form of the link's secret token, when it expires, and how many times it has been opened. Anyone who has the link can see the image and its title until the link expires or you revoke it, so share it only with people you trust.
+
+**Deleting.** Deleting an image in the library removes the image, its thumbnail, its details and its share links from the Service at once; copies in our backups expire within 35 days. Revoking a share link stops it working at once. Closing your account deletes your whole image library (section 7).
 
 ### 3.5 Usage and technical information
-Our website records pages viewed and a few product events (for example, that a checkout step was reached) through an analytics tag, and it may report software errors (the error message, the page address, your browser version and, if you are signed in, your user identifier) so that we can fix them. The extension does not send analytics about the pages you capture.
+Our servers log each request they receive (the time, which part of the Service was called, the result, your IP address and your browser's name and version) to keep the Service secure and working; these logs are kept for up to one year. Our website records pages viewed and a few product events (for example, that a checkout step was reached) through an analytics tag, and it may report software errors (the error message, the page address, your browser version and, if you are signed in, your user identifier) so that we can fix them. The extension does not send analytics about the pages you capture.
 
 ### 3.6 Messages you send us
 When you contact support or sales, sign up for the newsletter, or send us a request form, we keep what you send us, such as your name, e-mail address, company and message.
@@ -55,11 +65,11 @@ We do not sell or rent personal information, and we do not share it for cross-co
 
 ## 6. Cookies and local storage
 
-The website uses cookies and browser storage to keep you signed in, to remember the extension's connection state, and for analytics. The extension stores your screenshots and settings in your browser's local storage. You can clear them at any time through your browser settings; removing the extension removes its stored screenshots.
+The website uses cookies and browser storage to keep you signed in, to remember the extension's connection state, and for analytics. The extension stores your screenshots and settings in your browser's local storage. You can clear them at any time through your browser settings; removing the extension removes its stored screenshots, but not the images you saved to the image library, which you delete there.
 
 ## 7. How long we keep information
 
-We keep account information while your account is open. When you close your account, we delete your account data and image library within 30 days, except records we must keep by law, such as invoices, which we keep for as long as tax law requires (generally seven years). Newsletter sign-ups are kept until you unsubscribe.
+We keep account information while your account is open. When you close your account, we delete your account data, your image library and its share links within 30 days, except records we must keep by law, such as invoices, which we keep for as long as tax law requires (generally seven years). Newsletter sign-ups are kept until you unsubscribe.
 
 ## 8. Security
 

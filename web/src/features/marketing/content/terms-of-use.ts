@@ -1,4 +1,5 @@
 import { siteFacts } from '../../../components/layout/site-facts';
+import { CAPTURES_STAY_LOCAL } from './capture-storage';
 
 export const termsUpdated = '2025-03-01';
 
@@ -16,7 +17,7 @@ You are responsible for keeping your sign-in details safe and for everything don
 
 ## 3. The Basic plan
 
-The extension's Basic features (full-page capture and export as PNG, JPG or PDF) are free. Screenshots are stored only locally in your browser. Very long pages are split into several images; captures that need 10 or more split images may fail, and we do not guarantee that every page can be captured.
+The extension's Basic features (full-page capture and export as PNG, JPG or PDF) are free. ${CAPTURES_STAY_LOCAL} Very long pages are split into several images; captures that need 10 or more split images may fail, and we do not guarantee that every page can be captured.
 
 ## 4. Premium
 
@@ -42,7 +43,7 @@ You agree not to use the Service to break the law or the rights of others; to ca
 
 ## 8. Your content
 
-You own your screenshots and the images you upload to the image library. You give us permission to store and process uploaded images only as needed to provide the image library to you. We do not claim any other rights in your content.
+You own your screenshots and the images you save or upload to the image library. You give us permission to store and process those images only as needed to provide the image library to you, including the share links you create. Each account's image library has a storage limit that depends on its plan; the library shows how much is used, and an upload past the limit is refused. We do not claim any other rights in your content.
 
 ## 9. Our intellectual property
 

@@ -3,6 +3,7 @@ import { siteFacts } from '../../../components/layout/site-facts';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import { PageIntro } from '../components/page-intro';
+import { CAPTURES_STAY_LOCAL } from '../content/capture-storage';
 import { leaders } from '../content/leaders';
 
 const facts = [
@@ -40,8 +41,7 @@ export function AboutPage() {
             people who choose <Link to={paths.premium.href()}>Premium</Link> and by organisations on <Link to={paths.enterprise.href()}>Enterprise</Link> group plans.
           </p>
           <p>
-            That is why we can make a simple promise: <strong>we have never sold user data, and we never will.</strong> Your screenshots are stored only
-            locally in your browser, never on our servers.
+            That is why we can make a simple promise: <strong>we have never sold user data, and we never will.</strong> {CAPTURES_STAY_LOCAL}
           </p>
         </div>
       </section>
