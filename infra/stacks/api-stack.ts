@@ -33,6 +33,8 @@ export interface ApiStackProps extends StackProps {
 
 /** Routes callable without a Cognito token: the ones anybody on the internet can hammer. */
 export const isPublicRoute = (route: Pick<RouteDef, 'caller'>) => !needsToken(route);
+/** The share-link routes (lambdas/shares/), which make and serve links at SHARE_BASE_URL. */
+const isShareRoute = (route: Pick<RouteDef, 'handler'>) => route.handler.startsWith('shares/');
 
 /**
  * API Gateway HTTP route key path. HTTP APIs reject route paths ending in `/` and route a request
@@ -126,6 +128,9 @@ export class ApiStack extends Stack {
       },
     });
     this.apiUrl = this.api.apiEndpoint;
+    // Share links are served by this API at its own address: CloudFront cannot forward /s/* here,
+    // because the web stack is deployed before this API exists (docs/images.md "Share links").
+    const shareEnv: LambdaEnvironment = { SHARE_BASE_URL: this.apiUrl };
 
     const authorizer = new HttpUserPoolAuthorizer('CognitoJwt', props.userPool, {
       userPoolClients: [props.userPoolClient],
@@ -148,7 +153,7 @@ export class ApiStack extends Stack {
         timeout: Duration.seconds(size.timeoutSeconds),
         // A flood on a public route must not take the concurrency the signed-in routes need.
         ...(isPublicRoute(route) ? { reservedConcurrentExecutions: env.publicRouteConcurrency } : {}),
-        environment: { ...commonEnv, ...(grants.stripe ? stripeEnv : {}) },
+        environment: { ...commonEnv, ...(grants.stripe ? stripeEnv : {}), ...(isShareRoute(route) ? shareEnv : {}) },
         nativeModules: grants.nativeModules ?? [],
         nativeModulesInstall: props.nativeModulesInstall,
       });

@@ -11,8 +11,8 @@ export const toShareLink = (row: ShareRow): ShareLink => ({
   views: row.views ?? 0,
 });
 
-/** The public address of a link: on the site's own domain (CloudFront sends /s/* to the API). */
-export const shareUrl = (token: string) => `${config.siteUrl()}${SHARE_PATH_PREFIX}${token}`;
+/** The public address of a link (SHARE_BASE_URL: the API's own address in AWS; locally the site, which forwards /s/). */
+export const shareUrl = (token: string) => `${config.shareBaseUrl()}${SHARE_PATH_PREFIX}${token}`;
 
 /** Newest first. */
 export const byNewest = (a: ShareRow, b: ShareRow) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0);
