@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   DEFAULT_SHARE_EXPIRY, SHARE_EXPIRY_LABELS, ShareExpiry, type CreatedShareLink, type ShareLink,
 } from '#shared/domain/share-link';
@@ -113,13 +113,25 @@ export function ShareDialog({ open, imageId, imageTitle, onClose }: ShareDialogP
     }
   };
 
-  // Escape closes this dialog only, not the viewer behind it (whose handler listens on the document).
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape') return;
-    e.preventDefault();
-    if (confirming) setConfirming(null);
-    else onClose();
-  };
+  // Escape closes this dialog only (or backs out of a revoke), not the viewer behind it: the viewer
+  // listens on the document, so this listens there first (capture), wherever focus is.
+  const escape = useRef<() => void>(() => {});
+  escape.current = () => (confirming ? setConfirming(null) : onClose());
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      escape.current();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [open]);
+
+  // The new link's address gets focus, selected, ready to copy.
+  useEffect(() => {
+    if (created) urlInput.current?.focus();
+  }, [created]);
 
   const confirmView = confirming && (
     <div className="share-confirm" role="alertdialog" aria-labelledby={`${ids}-confirm`}>
@@ -134,59 +146,57 @@ export function ShareDialog({ open, imageId, imageTitle, onClose }: ShareDialogP
   );
 
   return (
-    <div onKeyDown={onKeyDown}>
-      <Dialog open={open} title={SHARE_DIALOG_TITLE} onClose={onClose} actions={<Button variant="secondary" onClick={onClose}>Close</Button>}>
-        {confirmView || (
-          <div className="share-dialog">
-            <p className="share-dialog__lead">Anyone with the link can see and download “{imageTitle}”, without an account.</p>
-            <div className="share-dialog__create">
-              <label htmlFor={`${ids}-expiry`}>Link expires after</label>
-              <select id={`${ids}-expiry`} value={expiry} onChange={(e) => setExpiry(ShareExpiry.parse(e.target.value))} disabled={creating}>
-                {ShareExpiry.options.map((o) => <option key={o} value={o}>{SHARE_EXPIRY_LABELS[o]}</option>)}
-              </select>
-              <Button onClick={() => void create()} disabled={creating}>{creating ? 'Creating…' : 'Create link'}</Button>
-            </div>
-            {createError && <Alert severity="error" title="Link not created">{createError} Try again.</Alert>}
-            {created && (
-              <div className="share-dialog__created">
-                <label htmlFor={`${ids}-url`}>Share link</label>
-                <div className="share-dialog__url">
-                  <input id={`${ids}-url`} ref={urlInput} readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} />
-                  <Button variant="secondary" onClick={() => void copy()}>Copy</Button>
-                </div>
-                <p className="muted" role="status">
-                  {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'select' ? 'Press Ctrl+C (⌘C) to copy the selected link.' : 'Copy it now: for your privacy the full link is not shown again.'}
-                </p>
-              </div>
-            )}
-            <h3 className="share-dialog__heading">Active links</h3>
-            {listError ? (
-              <Alert severity="error" title="Links not loaded">
-                {listError} <Button variant="secondary" size="sm" onClick={reload}>Retry</Button>
-              </Alert>
-            ) : !links ? (
-              <Spinner label="Loading links…" showLabel />
-            ) : links.length === 0 ? (
-              <p className="muted">{NO_LINKS}</p>
-            ) : (
-              <ul className="share-links" aria-label="Active links">
-                {links.map((link) => (
-                  <li key={link.id} className="share-links__item">
-                    <span>
-                      Created {formatDate(link.created)}
-                      <br />
-                      <span className="muted">Expires: {expiryText(link)} · {viewsText(link.views)}</span>
-                    </span>
-                    <Button variant="ghost" size="sm" onClick={() => { setRevokeError(null); setConfirming(link); }} aria-label={`Revoke link created ${formatDate(link.created)}`}>
-                      Revoke
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
+    <Dialog open={open} title={SHARE_DIALOG_TITLE} onClose={onClose} actions={<Button variant="secondary" onClick={onClose}>Close</Button>}>
+      {confirmView || (
+        <div className="share-dialog">
+          <p className="share-dialog__lead">Anyone with the link can see and download “{imageTitle}”, without an account.</p>
+          <div className="share-dialog__create">
+            <label htmlFor={`${ids}-expiry`}>Link expires after</label>
+            <select id={`${ids}-expiry`} value={expiry} onChange={(e) => setExpiry(ShareExpiry.parse(e.target.value))} disabled={creating}>
+              {ShareExpiry.options.map((o) => <option key={o} value={o}>{SHARE_EXPIRY_LABELS[o]}</option>)}
+            </select>
+            <Button onClick={() => void create()} disabled={creating}>{creating ? 'Creating…' : 'Create link'}</Button>
           </div>
-        )}
-      </Dialog>
-    </div>
+          {createError && <Alert severity="error" title="Link not created">{createError} Try again.</Alert>}
+          {created && (
+            <div className="share-dialog__created">
+              <label htmlFor={`${ids}-url`}>Share link</label>
+              <div className="share-dialog__url">
+                <input id={`${ids}-url`} ref={urlInput} readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} />
+                <Button variant="secondary" onClick={() => void copy()}>Copy</Button>
+              </div>
+              <p className="muted" role="status">
+                {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'select' ? 'Press Ctrl+C (⌘C) to copy the selected link.' : 'Copy it now: for your privacy the full link is not shown again.'}
+              </p>
+            </div>
+          )}
+          <h3 className="share-dialog__heading">Active links</h3>
+          {listError ? (
+            <Alert severity="error" title="Links not loaded">
+              {listError} <Button variant="secondary" size="sm" onClick={reload}>Retry</Button>
+            </Alert>
+          ) : !links ? (
+            <Spinner label="Loading links…" showLabel />
+          ) : links.length === 0 ? (
+            <p className="muted">{NO_LINKS}</p>
+          ) : (
+            <ul className="share-links" aria-label="Active links">
+              {links.map((link) => (
+                <li key={link.id} className="share-links__item">
+                  <span>
+                    Created {formatDate(link.created)}
+                    <br />
+                    <span className="muted">Expires: {expiryText(link)} · {viewsText(link.views)}</span>
+                  </span>
+                  <Button variant="ghost" size="sm" onClick={() => { setRevokeError(null); setConfirming(link); }} aria-label={`Revoke link created ${formatDate(link.created)}`}>
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Dialog>
   );
 }
