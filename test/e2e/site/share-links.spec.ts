@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { cognitoAdmin } from '../../../scripts/local/cognito';
 import { confirmedUser, demoAccount, expect as baseExpect, fillSignIn, PASSWORD, stackEnv, test } from './fixtures';
@@ -72,6 +72,21 @@ async function createLink(page: Page, expiry: string): Promise<string> {
   const url = dialog.getByLabel('Share link');
   await expect(url).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
   return url.inputValue();
+}
+
+/** A fresh user with a finalised image and a link to it, all made through the API. */
+async function sharedImageViaApi(request: APIRequestContext, title = 'Owner only') {
+  const email = await confirmedUser('owner');
+  const token = await accessToken(email);
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await request.post(`${api()}/images/`, { headers: auth, data: { title, notes: '', contentType: 'image/png' } });
+  const image = (await created.json()) as { id: string; uploadUrl: string; uploadFields: Record<string, string> };
+  const form = imageUploadForm(image.uploadFields, new Blob([new Uint8Array(await readFile(PNG))]));
+  expect((await fetch(image.uploadUrl, { method: 'POST', body: form })).status).toBe(204);
+  expect((await request.post(`${api()}/images/${image.id}/`, { headers: auth, data: {} })).status()).toBe(200);
+  const made = await request.post(`${api()}/images/${image.id}/shares`, { headers: auth, data: { expiry: '1d' } });
+  expect(made.status()).toBe(201);
+  return { email, token, imageId: image.id, link: (await made.json()) as { id: string; url: string } };
 }
 
 test.describe('share links', () => {
@@ -148,19 +163,9 @@ test.describe('share links', () => {
   });
 
   test("another user cannot list or revoke someone else's links (API)", async ({ browser, request }) => {
-    const [ownerToken, otherToken] = await Promise.all([accessToken(await confirmedUser('owner')), accessToken(await confirmedUser('other'))]);
+    const { token: ownerToken, imageId, link } = await sharedImageViaApi(request);
+    const otherToken = await accessToken(await confirmedUser('other'));
     const auth = (t: string) => ({ authorization: `Bearer ${t}` });
-
-    // The owner's image (created, uploaded to the presigned POST, finalised) and link, through the API.
-    const created = await request.post(`${api()}/images/`, { headers: auth(ownerToken), data: { title: 'Owner only', notes: '', contentType: 'image/png' } });
-    const image = (await created.json()) as { id: string; uploadUrl: string; uploadFields: Record<string, string> };
-    const form = imageUploadForm(image.uploadFields, new Blob([new Uint8Array(await readFile(PNG))]));
-    expect((await fetch(image.uploadUrl, { method: 'POST', body: form })).status).toBe(204);
-    expect((await request.post(`${api()}/images/${image.id}/`, { headers: auth(ownerToken), data: {} })).status()).toBe(200);
-    const imageId = image.id;
-    const made = await request.post(`${api()}/images/${imageId}/shares`, { headers: auth(ownerToken), data: { expiry: '1d' } });
-    expect(made.status()).toBe(201);
-    const link = (await made.json()) as { id: string; url: string };
 
     const list = await request.get(`${api()}/images/${imageId}/shares`, { headers: auth(otherToken) });
     expect(list.status()).toBe(404);
@@ -176,5 +181,28 @@ test.describe('share links', () => {
     await still.close();
     const own = await request.get(`${api()}/images/${imageId}/shares`, { headers: auth(ownerToken) });
     expect(JSON.stringify(await own.json())).toContain(link.id);
+  });
+
+  test("staff see a user's links in the admin tool and revoke one, recorded in the audit log", async ({ page, browser, request, seed }) => {
+    test.slow();
+    const title = `Staff view ${randomUUID().slice(0, 8)}`;
+    const { email, link } = await sharedImageViaApi(request, title);
+    const staff = demoAccount(seed, 'staff');
+    await page.goto(`/auth/signin?redirectPath=${encodeURIComponent(`/admin?q=${email}`)}`);
+    await fillSignIn(page, staff.email, staff.password);
+    const panel = page.getByRole('region', { name: 'Share links' });
+    await expect(panel.getByRole('cell', { name: title, exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByRole('row').filter({ hasText: title })).toContainText('0');
+
+    await panel.getByRole('button', { name: new RegExp(`^Revoke the link to ${title}`) }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke this share link?' });
+    await confirm.getByRole('button', { name: 'Revoke link' }).click();
+    await expect(panel.getByText('Share link revoked.')).toBeVisible();
+    await expect(panel.getByText('No share links.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'revoke-share' }).first()).toContainText(email);
+
+    const gone = await openSignedOut(browser, link.url);
+    expect(gone.response.status()).toBe(404);
+    await gone.close();
   });
 });
