@@ -15,6 +15,7 @@ import { resourcePrefix, stripePriceParam, stripeSecretParam, stripeWebhookPrevi
 import { DataRefs } from '../refs';
 import { routeDeploy } from '../route-deploy';
 import type { Site } from '../site-url';
+import { sharesOnSiteDomain } from './web-stack';
 import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
 import type { TableKey } from '#shared/deploy/tables';
 
@@ -128,9 +129,9 @@ export class ApiStack extends Stack {
       },
     });
     this.apiUrl = this.api.apiEndpoint;
-    // Share links are served by this API at its own address: CloudFront cannot forward /s/* here,
-    // because the web stack is deployed before this API exists (docs/images.md "Share links").
-    const shareEnv: LambdaEnvironment = { SHARE_BASE_URL: this.apiUrl };
+    // Share links: on the site's domain when CloudFront forwards /s/* here (environments with a
+    // certificate); otherwise at this API's own address (docs/images.md "Share links").
+    const shareEnv: LambdaEnvironment = { SHARE_BASE_URL: sharesOnSiteDomain(env) ? props.site.url : this.apiUrl };
 
     const authorizer = new HttpUserPoolAuthorizer('CognitoJwt', props.userPool, {
       userPoolClients: [props.userPoolClient],
