@@ -43,8 +43,8 @@ async function sharesTable() {
 }
 
 /** Opens a link in a fresh browser context: no cookies, no storage, nobody signed in. */
-async function openSignedOut(browser: Browser, url: string) {
-  const context = await browser.newContext();
+async function openSignedOut(browser: Browser, url: string, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   const response = await page.goto(url);
   return { page, response: response!, close: () => context.close() };
@@ -112,9 +112,13 @@ test.describe('share links', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await expect(dialog.getByRole('list', { name: 'Active links' }).getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByRole('listitem')).toContainText('0 views');
+    // The dialog fits a 360 px screen without sideways scrolling.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 360)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Anyone with the link: image, title, Download, preview tags; not indexed.
-    const visitor = await openSignedOut(browser, url);
+    const visitor = await openSignedOut(browser, url, { width: 360, height: 740 });
     expect(visitor.response.status()).toBe(200);
     expect(visitor.response.headers()['x-robots-tag']).toContain('noindex');
     expect(visitor.response.headers()['referrer-policy']).toBe('no-referrer');
@@ -124,6 +128,8 @@ test.describe('share links', () => {
     await expect(visitor.page.getByRole('link', { name: 'Download' })).toBeVisible();
     await expect(visitor.page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
     await expect(visitor.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    // 360 px wide: nothing scrolls sideways (the tall image scales down).
+    expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const download = visitor.page.waitForEvent('download');
     await visitor.page.getByRole('link', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toBe(`${title}.png`);
