@@ -4,6 +4,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { cognitoAdmin } from '../../../scripts/local/cognito';
+import { expectAccessible } from './axe';
 import { confirmedUser, demoAccount, expect as baseExpect, fillSignIn, PASSWORD, stackEnv, test } from './fixtures';
 
 // The dev server compiles modules on first use; give a cold page some slack.
@@ -112,6 +113,7 @@ test.describe('share links', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await expect(dialog.getByRole('list', { name: 'Active links' }).getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByRole('listitem')).toContainText('0 views');
+    await expectAccessible(page, 'the Share dialog with a new link');
     // The dialog fits a 360 px screen without sideways scrolling.
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 360)).toBe(true);
@@ -128,6 +130,7 @@ test.describe('share links', () => {
     await expect(visitor.page.getByRole('link', { name: 'Download' })).toBeVisible();
     await expect(visitor.page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
     await expect(visitor.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectAccessible(visitor.page, 'the share page');
     // 360 px wide: nothing scrolls sideways (the tall image scales down).
     expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const download = visitor.page.waitForEvent('download');
@@ -149,6 +152,7 @@ test.describe('share links', () => {
     expect(gone.response.status()).toBe(404);
     await expect(gone.page.getByRole('heading', { level: 1 })).toHaveText('This link was revoked or never existed.');
     await expect(gone.page.getByRole('img')).toHaveCount(0);
+    await expectAccessible(gone.page, 'the gone page');
     await gone.close();
 
     // A one-day link whose day has passed (written through the emulator: dynalite has no TTL).
