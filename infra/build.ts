@@ -10,7 +10,7 @@ import { ContentStack } from './stacks/content-stack';
 import { DataStack } from './stacks/data-stack';
 import { EdgeStack } from './stacks/edge-stack';
 import { OpsStack } from './stacks/ops-stack';
-import { WebStack } from './stacks/web-stack';
+import { addSharePathBehavior, sharesOnSiteDomain, WebStack } from './stacks/web-stack';
 
 export interface FpsStacks {
   settings: DeploySettings;
@@ -73,6 +73,9 @@ export function buildStacks(app: App): FpsStacks {
     nativeModulesInstall: settings.nativeModulesInstall,
   });
   api.addStackDependency(data, 'Handlers use the tables and the image bucket (referenced by name)');
+  // Share links on the site's domain need the API as a CloudFront origin: possible only when the
+  // site's domain is fixed (a certificate), which leaves the web stack free to follow the API.
+  if (sharesOnSiteDomain(env)) addSharePathBehavior(web, api.apiUrl);
 
   const content = new ContentStack(app, stackName(env, 'Content'), {
     config: env, description: what('site files and runtime config.json'), ...pinned,

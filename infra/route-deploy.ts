@@ -213,11 +213,21 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
   },
   adminDeleteUser: {
     grants: {
-      tables: { users: rw, orgs: rw, images: rw, records: appendTo('admin-audit') }, bucket: rw, stripe: 'api',
+      tables: { users: rw, orgs: rw, images: rw, shares: rw, records: appendTo('admin-audit') }, bucket: rw, stripe: 'api',
       cognito: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser', 'AdminGetUser', 'AdminListGroupsForUser'],
     },
     size: long,
     cost: { free: 0, paying: 0.0002, ms: 800, reads: 10, writes: 10 },
+  },
+  // A user's share links (byOwner index) with their images' titles; revoking one deletes its row and is audited.
+  adminListUserShares: {
+    grants: { tables: { users: ro, shares: ro, images: ro }, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] }, size: standard,
+    cost: { free: 0, paying: 0.0005, ms: 120, reads: 5, writes: 0 },
+  },
+  adminRevokeUserShare: {
+    grants: { tables: { users: ro, shares: rw, records: appendTo('admin-audit') }, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] },
+    size: standard,
+    cost: { free: 0, paying: 0.0001, ms: 120, reads: 3, writes: 2 },
   },
   adminListAudit: {
     grants: { tables: { records: ro, users: ro }, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] }, size: standard,
@@ -251,8 +261,31 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     cost: { free: 0, paying: 2, ms: 100, reads: 1, writes: 1 },
   },
   deleteImage: {
-    grants: { tables: { users: ro, images: rw }, bucket: rw }, size: standard,
-    cost: { free: 0, paying: 1, ms: 150, reads: 1, writes: 1 },
+    grants: { tables: { users: ro, images: rw, shares: rw }, bucket: rw }, size: standard,
+    cost: { free: 0, paying: 1, ms: 150, reads: 2, writes: 1 },
+  },
+
+  // ── share links ── owner routes check the image row (images RO) and write the shares table; the
+  // public pages read both, count a view (one ADD) and presign a GET of the file (bucket RO).
+  createShareLink: {
+    grants: { tables: { users: ro, images: rw, shares: rw }, bucket: rw }, size: standard,
+    cost: { free: 0, paying: 2, ms: 100, reads: 3, writes: 1 },
+  },
+  listShareLinks: {
+    grants: { tables: { images: rw, shares: ro }, bucket: rw }, size: standard,
+    cost: { free: 0, paying: 4, ms: 80, reads: 2, writes: 0 },
+  },
+  revokeShareLink: {
+    grants: { tables: { users: ro, images: rw, shares: rw }, bucket: rw }, size: standard,
+    cost: { free: 0, paying: 1, ms: 100, reads: 2, writes: 1 },
+  },
+  openSharePage: {
+    grants: { tables: { images: ro, shares: rw }, bucket: ro }, size: standard,
+    cost: { free: 0, paying: 20, ms: 60, reads: 2, writes: 1 },
+  },
+  openSharedImage: {
+    grants: { tables: { images: ro, shares: ro }, bucket: ro }, size: standard,
+    cost: { free: 0, paying: 25, ms: 50, reads: 2, writes: 0 },
   },
   // The library asks when it opens and after each upload or delete; the same reads as the create check.
   getStorageUsage: {

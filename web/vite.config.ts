@@ -5,6 +5,7 @@ import { securityHeadersPlugin } from './security-headers-plugin';
 import { prerender } from './prerender-plugin';
 import { notFoundStatus } from './not-found-status-plugin';
 import { buildTimeModules } from './build-time-modules-plugin';
+import { shareProxyPlugin } from './share-proxy-plugin';
 
 /**
  * In development the runtime config.json comes from the local stack (FPS_CONFIG_JSON names the
@@ -27,7 +28,7 @@ function runtimeConfig(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), buildTimeModules(), runtimeConfig(), securityHeadersPlugin(), notFoundStatus(), prerender()],
+  plugins: [react(), buildTimeModules(), runtimeConfig(), shareProxyPlugin(), securityHeadersPlugin(), notFoundStatus(), prerender()],
   server: { host: '127.0.0.1', strictPort: true },
   // Scan every source file at start so lazily imported dependencies (Amplify) are pre-bundled up
   // front; otherwise the first visit to an account page makes Vite re-optimise and reload the page.

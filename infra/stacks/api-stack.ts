@@ -15,6 +15,7 @@ import { resourcePrefix, stripePriceParam, stripeSecretParam, stripeWebhookPrevi
 import { DataRefs } from '../refs';
 import { routeDeploy } from '../route-deploy';
 import type { Site } from '../site-url';
+import { sharesOnSiteDomain } from './web-stack';
 import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
 import type { TableKey } from '#shared/deploy/tables';
 
@@ -33,6 +34,8 @@ export interface ApiStackProps extends StackProps {
 
 /** Routes callable without a Cognito token: the ones anybody on the internet can hammer. */
 export const isPublicRoute = (route: Pick<RouteDef, 'caller'>) => !needsToken(route);
+/** The share-link routes (lambdas/shares/), which make and serve links at SHARE_BASE_URL. */
+const isShareRoute = (route: Pick<RouteDef, 'handler'>) => route.handler.startsWith('shares/');
 
 /**
  * API Gateway HTTP route key path. HTTP APIs reject route paths ending in `/` and route a request
@@ -128,6 +131,9 @@ export class ApiStack extends Stack {
       },
     });
     this.apiUrl = this.api.apiEndpoint;
+    // Share links: on the site's domain when CloudFront forwards /s/* here (environments with a
+    // certificate); otherwise at this API's own address (docs/images.md "Share links").
+    const shareEnv: LambdaEnvironment = { SHARE_BASE_URL: sharesOnSiteDomain(env) ? props.site.url : this.apiUrl };
 
     const authorizer = new HttpUserPoolAuthorizer('CognitoJwt', props.userPool, {
       userPoolClients: [props.userPoolClient],
@@ -150,7 +156,7 @@ export class ApiStack extends Stack {
         timeout: Duration.seconds(size.timeoutSeconds),
         // A flood on a public route must not take the concurrency the signed-in routes need.
         ...(isPublicRoute(route) ? { reservedConcurrentExecutions: env.publicRouteConcurrency } : {}),
-        environment: { ...commonEnv, ...(grants.stripe ? stripeEnv : {}) },
+        environment: { ...commonEnv, ...(grants.stripe ? stripeEnv : {}), ...(isShareRoute(route) ? shareEnv : {}) },
         nativeModules: grants.nativeModules ?? [],
         nativeModulesInstall: props.nativeModulesInstall,
       });

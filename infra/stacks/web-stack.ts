@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import type { EnvironmentConfig } from '../environments';
 import { buildContentSecurityPolicy, originOf, SECURITY_HEADERS } from '#shared/web/security-headers';
 import { SPA_FALLBACK_FILE } from '#shared/web/spa-fallback';
+import { SHARE_PATH_PREFIX } from '#shared/domain/share-link';
 import { nestedAppPaths, nestedPageFiles } from '#shared/web/nested-paths';
 import { imagesBucketOrigin, oauthDomainOf, siteBucketName } from '../names';
 import { siteOf, type Site } from '../site-url';
@@ -64,6 +65,64 @@ export const PAGE_INDEX_FUNCTION_CODE = `function handler(event) {
   }
   return request;
 }`;
+
+/** How long CloudFront keeps a share page, gone page or image redirect at most: a revoke or expiry shows within it. */
+export const SHARE_MAX_TTL_SECONDS = 60;
+
+/**
+ * Whether share links live on the site's own domain (`<siteUrl>/s/<token>`, CloudFront forwarding
+ * to the API): only with a certificate. Then the site's domain is a fixed name, nothing made by
+ * this stack is needed by the API stack, and this stack can name the API (deployed before it).
+ * Without one, the API needs this distribution's generated domain (SITE_URL, CORS), so the
+ * distribution cannot also need the API's: links are served at the API's own address.
+ */
+export const sharesOnSiteDomain = (env: Pick<EnvironmentConfig, 'certificateArn'>): boolean => !!env.certificateArn;
+
+/**
+ * Sends `/s/*` (share pages and their image redirects) to the API, cached by path and the
+ * `download` flag for at most 60 s, with the pages' own headers (their CSP, no-referrer, noindex)
+ * kept: CloudFront adds HSTS and fills in only what the API did not send.
+ */
+export function addSharePathBehavior(web: WebStack, apiUrl: string): void {
+  const cachePolicy = new cloudfront.CachePolicy(web, 'SharePageCache', {
+    comment: 'fps share pages: at most 60 s, so a revoke or expiry shows within a minute',
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(SHARE_MAX_TTL_SECONDS),
+    maxTtl: Duration.seconds(SHARE_MAX_TTL_SECONDS),
+    queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('download'),
+    headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+    cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+  const headers = new cloudfront.ResponseHeadersPolicy(web, 'ShareHeaders', {
+    comment: 'fps share pages: the API sets CSP, referrer and robots; CloudFront only fills gaps',
+    securityHeadersBehavior: {
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.hsts.maxAgeSeconds),
+        includeSubdomains: SECURITY_HEADERS.hsts.includeSubdomains,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: false },
+      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: false },
+      contentSecurityPolicy: { contentSecurityPolicy: "default-src 'none'; frame-ancestors 'none'", override: false },
+    },
+    customHeadersBehavior: { customHeaders: [{ header: 'X-Robots-Tag', value: 'noindex, nofollow', override: false }] },
+  });
+  // https://<id>.execute-api.<region>.amazonaws.com → its host.
+  const apiHost = Fn.select(2, Fn.split('/', apiUrl));
+  web.distribution.addBehavior(`${SHARE_PATH_PREFIX}*`, new origins.HttpOrigin(apiHost, {
+    protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+  }), {
+    viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+    cachePolicy,
+    responseHeadersPolicy: headers,
+    compress: true,
+  });
+}
 
 /**
  * The website's delivery: a private bucket served by CloudFront through Origin Access Control,

@@ -8,7 +8,7 @@ import { DomainError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Principal } from '../lib/principal';
 import { audited, type ActionOutcome, type AuditStep } from './lib/audit';
-import { cancelIndividualSubscriptions, leaveOrganisation, removeImages } from './lib/user-data';
+import { cancelIndividualSubscriptions, leaveOrganisation, removeImages, removeShares } from './lib/user-data';
 
 const failure = (e: unknown) => (e instanceof Error ? e.name : 'Error');
 
@@ -22,7 +22,7 @@ export const DELETE_ORG_ADMIN_REFUSED =
  * 1. cancel the user's own (non-org) Stripe subscriptions: if that fails nothing else is touched,
  *    so nobody is left billed without an account;
  * 2. sign the user out everywhere and delete the Cognito user: from here on they cannot sign in;
- * 3. delete their images (objects, then rows) and their member items (freeing the seats);
+ * 3. delete their share links, their images (objects, then rows) and their member items (freeing the seats);
  * 4. delete the user row last, and only when 3 went through, so a partial delete can still be
  *    found by userId and simply run again.
  *
@@ -81,8 +81,15 @@ export async function deleteUser(sub: string, actor: Principal): Promise<ActionO
     steps.push({ step: 'cognito', outcome: 'skipped', detail: 'no Cognito user' });
   }
 
-  // 3. Images and organisation memberships.
+  // 3. Share links (first: none may outlive the account), images and organisation memberships.
   const problems: string[] = [];
+  try {
+    const removed = await removeShares(sub);
+    steps.push({ step: 'shares', outcome: removed ? 'done' : 'skipped', detail: removed ? `${removed} removed` : 'none' });
+  } catch (e) {
+    steps.push({ step: 'shares', outcome: 'failed', detail: failure(e) });
+    problems.push('the share links could not be deleted');
+  }
   if (images.length) {
     try {
       const r = await removeImages(sub);

@@ -31,6 +31,8 @@ export const config = {
   /** dev, staging, master; `local` when unset (the local stack and tests). */
   appEnv: () => optionalEnv('APP_ENV') ?? 'local',
   siteUrl: () => requireEnv('SITE_URL'),
+  /** The origin of share links (docs/images.md "Share links"): the API's own address in AWS, else the site. */
+  shareBaseUrl: () => optionalEnv('SHARE_BASE_URL') ?? requireEnv('SITE_URL'),
   userPoolId: () => requireEnv('USER_POOL_ID'),
   imagesBucket: () => requireEnv('IMAGES_BUCKET'),
   emailFrom: () => requireEnv('EMAIL_FROM'),

@@ -106,3 +106,27 @@ describe('the handler chain', () => {
     expect(JSON.stringify(r.body)).not.toContain('secret internals');
   });
 });
+
+describe('page routes (produces: html)', () => {
+  const page = route({
+    id: 'page', method: 'GET', path: '/p/{token}', caller: 'public', handler: 'test/page', summary: 'test', produces: 'html',
+    params: z.object({ token: z.string().regex(/^[a-z]{3}$/) }).strict(),
+    response: z.object({ status: z.number(), html: z.string(), headers: z.record(z.string(), z.string()) }),
+  });
+  const pageHandler = defineHandler(page, async ({ params }) => ({
+    status: params.token === 'old' ? 410 : 200, html: `<h1>${params.token}</h1>`, headers: { 'cache-control': 'public, max-age=60' },
+  }));
+  const get = (token: string) => pageHandler({ pathParameters: { token }, headers: {}, isBase64Encoded: false, requestContext: {} } as unknown as ApiEvent, ctx);
+
+  it('sends the handler\'s page as it is: its status and headers, as HTML', async () => {
+    expect(await get('abc')).toEqual({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' }, body: '<h1>abc</h1>' });
+    expect((await get('old')).statusCode).toBe(410);
+  });
+
+  it('refuses bad input with the JSON {code, message} of every route', async () => {
+    const r = await get('ABCD');
+    expect(r.statusCode).toBe(400);
+    expect(r.headers).toMatchObject({ 'content-type': 'application/json' });
+    expect(JSON.parse(r.body!)).toMatchObject({ code: 'validation_failed' });
+  });
+});

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '#shared/api/route';
+import type { WebPage } from '#shared/api/web-page';
 import { assertAccountExists, writesAsAccount } from './account-guard';
 import { DomainError, statusOf } from './errors';
 import { json, type ApiEvent, type ApiResult } from './http';
@@ -27,6 +28,13 @@ export function errorToResult(error: unknown): ApiResult {
   logger.error('unhandled error', error as Error);
   return json(500, { code: 'internal', message: 'Something went wrong on our side. Please try again.' });
 }
+
+/** A page route's answer as it is, as HTML (its handler sets every other header). */
+const htmlResult = (page: WebPage): ApiResult => ({
+  statusCode: page.status,
+  headers: { 'content-type': 'text/html; charset=utf-8', ...page.headers },
+  body: page.html,
+});
 
 const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
   before: async (request) => {
@@ -60,7 +68,7 @@ export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerI
     .use(routeInput(route))
     .handler(async (_event, context) => {
       const result = await fn(context.input as HandlerInput<R>);
-      return json(route.status ?? 200, result);
+      return route.produces === 'html' ? htmlResult(result as WebPage) : json(route.status ?? 200, result);
     });
   let coldStart = true;
   return (event: ApiEvent, context: Context): Promise<ApiResult> => {

@@ -19,6 +19,12 @@ export interface RouteDef {
   response: z.ZodType;
   /** Success status; 200 unless stated. */
   status?: number;
+  /**
+   * What the route answers: JSON (the default), or `html` for the public share pages, whose
+   * handler returns a whole `WebPage` (status, HTML, headers: a page or a redirect) that is sent
+   * as it is. Refused input is still the JSON `{code, message}` of every route.
+   */
+  produces?: 'json' | 'html';
 }
 
 /** A table entry: a route without its id, which is its key in the table. */

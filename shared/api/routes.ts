@@ -4,6 +4,7 @@ import { ADMIN_AUDIT_PAGE_MAX, AdminActionResult, AdminAuditList } from '../doma
 import { Image, ImageNotes, ImageSourceUrl, ImageTitle, MAX_IMAGES_PAGE, UploadContentType } from '../domain/image';
 import { InviteDetails } from '../domain/invite';
 import { StorageUsage } from '../domain/storage-usage';
+import { AdminShareLink, CreatedShareLink, ShareExpiry, ShareLink, ShareToken } from '../domain/share-link';
 import { Member, Organization } from '../domain/organization';
 import {
   ADMIN_SEARCH_MAX_LENGTH, ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_LONG, SEARCH_TOO_SHORT,
@@ -11,6 +12,7 @@ import {
 import { AdminSearchResult } from '../rules/admin-search-matches';
 import { DISPLAY_NAME_INPUT_MAX, normalizeDisplayName } from '../rules/display-name';
 import { defineRoutes } from './route';
+import { WebPage } from './web-page';
 
 /**
  * The one route table: the product-facing contract of each endpoint (the key is its id; method,
@@ -29,6 +31,8 @@ const Ok = z.object({ ok: z.literal(true) });
 const OrgParams = z.object({ orgId: Id }).strict();
 const OrgMemberParams = z.object({ orgId: Id, userId: Id }).strict();
 const ImageParams = z.object({ id: Id }).strict();
+const ShareParams = z.object({ id: Id, shareId: Id }).strict();
+const ShareTokenParams = z.object({ token: ShareToken }).strict();
 const InviteKey = { sub: Id, token: z.string().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/) };
 export const AccountType = z.enum(['user', 'organization']);
 export const CheckoutPlan = z.enum(['premium']);
@@ -171,6 +175,18 @@ export const routes = defineRoutes({
     body: z.object({ cognitoSub: Id }).strict(),
     response: AdminActionResult,
   },
+  adminListUserShares: {
+    method: 'GET', path: '/admin/users/shares', caller: 'staff', handler: 'admin/list-user-shares',
+    summary: "A user's share links (expired ones included) with the image title, created, expiry and views.",
+    query: z.object({ cognitoSub: Id }).strict(),
+    response: z.object({ shares: z.array(AdminShareLink) }),
+  },
+  adminRevokeUserShare: {
+    method: 'DELETE', path: '/admin/users/shares', caller: 'staff', handler: 'admin/revoke-user-share',
+    summary: "Revoke one of a user's share links (audited).",
+    body: z.object({ cognitoSub: Id, shareId: Id }).strict(),
+    response: AdminActionResult,
+  },
   adminListAudit: {
     method: 'GET', path: '/admin/audit', caller: 'staff', handler: 'admin/list-audit',
     summary: 'The audit trail of admin actions, newest first.',
@@ -220,6 +236,33 @@ export const routes = defineRoutes({
     method: 'GET', path: '/account/storage', caller: 'user', handler: 'images/get-storage-usage',
     summary: "The image library's storage: bytes used by the caller's images, their limit and the plan that sets it (docs/images.md).",
     query: z.object({}).strict(), response: StorageUsage,
+  },
+
+  // ── share links (docs/images.md "Share links") ───────────────────────────
+  createShareLink: {
+    method: 'POST', path: '/images/{id}/shares', caller: 'user', handler: 'shares/create-share-link',
+    summary: 'A new public link to a finalised image; the answer is the only time its URL (with the token) is shown.', status: 201,
+    params: ImageParams, body: z.object({ expiry: ShareExpiry }).strict(), response: CreatedShareLink,
+  },
+  listShareLinks: {
+    method: 'GET', path: '/images/{id}/shares', caller: 'user', handler: 'shares/list-share-links',
+    summary: "The image's active links (id, created, expiry, views; never the token), newest first.",
+    params: ImageParams, response: z.object({ shares: z.array(ShareLink) }),
+  },
+  revokeShareLink: {
+    method: 'DELETE', path: '/images/{id}/shares/{shareId}', caller: 'user', handler: 'shares/revoke-share-link',
+    summary: 'Revoke a link: it answers the gone page from then on (within 60 s behind caches).',
+    params: ShareParams, response: Ok,
+  },
+  openSharePage: {
+    method: 'GET', path: '/s/{token}', caller: 'public', handler: 'shares/open-share-page', produces: 'html',
+    summary: 'The public page of a share link (image, title, Download, Open Graph, noindex); counts a view. Gone links: 404 or 410 page.',
+    params: ShareTokenParams, response: WebPage,
+  },
+  openSharedImage: {
+    method: 'GET', path: '/s/{token}/image', caller: 'public', handler: 'shares/open-shared-image', produces: 'html',
+    summary: "A share link's image: a redirect to a short-lived presigned GET with the stored type (`download` saves it), for og:image and the Download button.",
+    params: ShareTokenParams, query: z.object({ download: Flag }).strict(), response: WebPage,
   },
 
   // ── contact ───────────────────────────────────────────────────────────────

@@ -12,11 +12,14 @@ export const lambdaEnvNames = [
   'APP_ENV',
   /** The site's URL (links in e-mails, checkout return URLs). */
   'SITE_URL',
+  /** Where share links point (the share routes only; unset: SITE_URL, whose server forwards /s/ to the API). */
+  'SHARE_BASE_URL',
   'USER_POOL_ID',
   /** Table names (functions with a grant on that table; shared/deploy/tables.ts names each one's variable). */
   'USERS_TABLE',
   'ORGS_TABLE',
   'IMAGES_TABLE',
+  'SHARES_TABLE',
   'RECORDS_TABLE',
   'IDEMPOTENCY_TABLE',
   /** The private image bucket (functions with a bucket grant). */

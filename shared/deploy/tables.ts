@@ -40,6 +40,14 @@ export const tables = {
     // Pending (never finalised) images expire; finalising removes the attribute (docs/images.md).
     ttlAttribute: 'expiresAt',
   },
+  shares: {
+    // Share links (docs/images.md): pk is the SHA-256 of the link's token, so the token itself is
+    // stored nowhere; byOwner lists a user's links (ownerKey = `<imageId>#<shareId>`). Links with an
+    // expiry carry `expiresAt` (epoch seconds, TTL); the code checks it too (dynalite has no TTL).
+    name: 'shares', envVar: 'SHARES_TABLE', partitionKey: S('tokenHash'),
+    indexes: [{ indexName: 'byOwner', partitionKey: S('userId'), sortKey: S('ownerKey') }],
+    ttlAttribute: 'expiresAt',
+  },
   records: {
     // Append-only records staff read: contact-sales requests and the admin audit trail. pk = kind.
     name: 'records', envVar: 'RECORDS_TABLE', partitionKey: S('kind'), sortKey: S('recordId'), indexes: [],

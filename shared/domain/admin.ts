@@ -88,7 +88,7 @@ export const AdminActionResult = z.object({
 });
 export type AdminActionResult = z.infer<typeof AdminActionResult>;
 
-export const AdminAuditAction = z.enum(['verify', 'delete']);
+export const AdminAuditAction = z.enum(['verify', 'delete', 'revoke-share']);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
 
 /** One entry of the audit trail: who did what to whom, when, and how it went. */

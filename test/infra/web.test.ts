@@ -85,7 +85,7 @@ describe('web stack', () => {
 
   it.each(['dev', 'staging', 'master'] as const)('%s: every security header of the shared definition, on every behavior', (env) => {
     const t = synth(env).web;
-    const [[policyId, policy]] = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const [[policyId, policy]] = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy').filter(([id]) => id.startsWith('SecurityHeaders'));
     const conf = policy.Properties.ResponseHeadersPolicyConfig;
     const sec = conf.SecurityHeadersConfig;
     expect(sec.StrictTransportSecurity).toEqual({
@@ -113,9 +113,45 @@ describe('web stack', () => {
     expect(s.web.resolve(contentSecurityPolicy({ config: s.settings.env, apiUrl: apiConnectSource(), oauthDomain: s.auth.oauthDomain })))
       .toEqual(sec.ContentSecurityPolicy.ContentSecurityPolicy);
     const d = resourcesOf(t, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
-    for (const behavior of [d.DefaultCacheBehavior, ...(d.CacheBehaviors ?? [])]) {
+    // Every behavior of the site; share pages (/s/*) keep their own headers (next test).
+    for (const behavior of [d.DefaultCacheBehavior, ...(d.CacheBehaviors ?? []).filter((b: { PathPattern: string }) => b.PathPattern !== '/s/*')]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     }
+  });
+
+  it.each(['staging', 'master'] as const)('%s (certificate): /s/* goes to the API, cached at most 60 s, with the pages\' own headers', (env) => {
+    const s = synth(env);
+    const d = resourcesOf(s.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
+    const share = d.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/s/*');
+    expect(share).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'] });
+    const origin = d.Origins.find((o: { Id: string }) => o.Id === share.TargetOriginId);
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(JSON.stringify(origin.DomainName)).toMatch(/Fn::GetStackOutput.*-Api.*ApiEndpoint/);
+    const [[cacheId, cache]] = resourcesOf(s.web, 'AWS::CloudFront::CachePolicy').filter(([id]) => id.startsWith('SharePageCache'));
+    expect(share.CachePolicyId).toEqual({ Ref: cacheId });
+    const c = cache.Properties.CachePolicyConfig;
+    expect(c.MaxTTL).toBeLessThanOrEqual(60);
+    expect(c.DefaultTTL).toBeLessThanOrEqual(60);
+    expect(c.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: ['download'] });
+    expect(c.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    const [[headersId, headers]] = resourcesOf(s.web, 'AWS::CloudFront::ResponseHeadersPolicy').filter(([id]) => id.startsWith('ShareHeaders'));
+    expect(share.ResponseHeadersPolicyId).toEqual({ Ref: headersId });
+    const sec = headers.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    // The API's CSP and no-referrer win; HSTS and nosniff are always sent.
+    expect(sec.ContentSecurityPolicy.Override).toBe(false);
+    expect(sec.ReferrerPolicy).toEqual({ ReferrerPolicy: 'no-referrer', Override: false });
+    expect(sec.StrictTransportSecurity.Override).toBe(true);
+    // Links point at the site: the share functions get it as SHARE_BASE_URL.
+    const fns = resourcesOf(s.api, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('OpenSharePageFn') || id.startsWith('CreateShareLinkFn'));
+    expect(fns).toHaveLength(2);
+    for (const [, fn] of fns) expect(fn.Properties.Environment.Variables.SHARE_BASE_URL).toBe(s.stacks.settings.env.siteUrl);
+  });
+
+  it('dev (no certificate): no /s/* behavior (it would need the API before the web stack); links use the API address', () => {
+    const d = resourcesOf(dev.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
+    expect((d.CacheBehaviors ?? []).map((b: { PathPattern: string }) => b.PathPattern)).not.toContain('/s/*');
+    const [[, fn]] = resourcesOf(dev.api, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('OpenSharePageFn'));
+    expect(JSON.stringify(fn.Properties.Environment.Variables.SHARE_BASE_URL)).toContain('HttpApi');
   });
 
   it('writes config.json at deploy time with the runtime settings', () => {

@@ -66,6 +66,8 @@ describe('authorisation matrix', () => {
       const row = await usersRepo.get(free.userId);
       expect(row?.subscription ?? null).toBeNull();
       expect(row?.orgId).toBeUndefined();
+      // The free user's share link was neither revoked by anyone else nor by a refused staff call.
+      expect((await callApi(routes.openSharePage, { params: { token: world.share.token } })).status).toBe(200);
       // The invitation still opens with its own token.
       expect((await callApi(routes.getInviteDetails, { body: { sub: world.invite.sub, token: world.invite.token } })).status).toBe(200);
       // Org A's subscription was neither cancelled nor set to lapse by its member.

@@ -3,6 +3,7 @@ import { holdsSeat } from '#shared/rules/seats';
 import { imagesRepo } from '../../adapters/images-repo';
 import { orgsRepo, type MemberRow } from '../../adapters/orgs-repo';
 import { deleteObject } from '../../adapters/s3-client';
+import { sharesRepo } from '../../adapters/shares-repo';
 import { cancelSubscriptionNow, subscriptionsOfCustomer } from '../../adapters/stripe-customer';
 import { imageKeys, UPLOAD_PREFIX } from '../../images/lib/image-keys';
 
@@ -25,6 +26,9 @@ export async function cancelIndividualSubscriptions(customerId: string): Promise
   }
   return canceled;
 }
+
+/** Deletes every share link of the user (their pages answer "revoked" from then on); the count removed. */
+export const removeShares = (userId: string): Promise<number> => sharesRepo.removeAll(userId);
 
 /**
  * Deletes the user's image objects (the upload, original and thumbnail of the image library's key

@@ -98,3 +98,10 @@ export async function readyImage(u: Actor): Promise<string> {
   if (r.status !== 200) throw new Error(`finalizeImage: ${r.status} ${JSON.stringify(r.body)}`);
   return id;
 }
+
+/** A share link of `u`'s image: its id and the token of its URL (shown once, at creation). */
+export async function shareLink(u: Actor, imageId: string): Promise<{ id: string; token: string }> {
+  const r = await callApi(routes.createShareLink, { token: u.accessToken, params: { id: imageId }, body: { expiry: '7d' } });
+  if (r.status !== 201) throw new Error(`createShareLink: ${r.status} ${JSON.stringify(r.body)}`);
+  return { id: r.body.id as string, token: new URL(r.body.url as string).pathname.split('/').pop()! };
+}

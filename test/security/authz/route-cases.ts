@@ -5,7 +5,7 @@ import { makeOrg } from '../../integration/org-test-helpers';
 import { LOCAL_CONFIRMATION_CODE } from '../../../scripts/local/cognito';
 import { signUpConfirmed } from '../../../scripts/local/seed';
 import { callApi, pool, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
-import { activeMember, invitation, memberRow, orgWithSubscription, unconfirmedUser, uploadedImage, type Actor } from './actors';
+import { activeMember, invitation, memberRow, orgWithSubscription, shareLink, unconfirmedUser, uploadedImage, type Actor } from './actors';
 import {
   anyone, inviteLinkHolder, orgAdminOnly, ownerOnly, signedIn, staffOnly, type AuthzRole, type ExpectedStatus,
 } from './roles';
@@ -229,6 +229,19 @@ export const routeCases: Record<RouteId, RouteCase> = {
       token: caller?.accessToken, body: { cognitoSub: await signUpConfirmed(pool(), uniqueEmail('doomed')) },
     }),
   },
+  adminListUserShares: {
+    expect: staffOnly(200),
+    request: ({ caller, world }) => ({ token: caller?.accessToken, query: { cognitoSub: world.actors.freeUser.userId } }),
+  },
+  // An allowed cell revokes a link of its own; a refused one aims at the world's link, which must survive.
+  adminRevokeUserShare: {
+    expect: staffOnly(200),
+    request: async ({ caller, world, allowed }) => {
+      const free = world.actors.freeUser;
+      const shareId = allowed ? (await shareLink(free, world.readyImageId)).id : world.share.id;
+      return { token: caller?.accessToken, body: { cognitoSub: free.userId, shareId } };
+    },
+  },
   adminListAudit: {
     expect: staffOnly(200),
     request: self,
@@ -271,6 +284,33 @@ export const routeCases: Record<RouteId, RouteCase> = {
       const id = allowed ? await uploadedImage(world.actors.freeUser) : world.readyImageId;
       return { token: caller?.accessToken, params: { id }, body: { id } };
     },
+  },
+
+  createShareLink: {
+    expect: ownerOnly(201), why: "another user's image id is answered like one that never existed (docs/images.md)",
+    request: ({ caller, world }) => ({ token: caller?.accessToken, params: { id: world.readyImageId }, body: { expiry: '1d' } }),
+  },
+  listShareLinks: {
+    expect: ownerOnly(200), why: 'as createShareLink',
+    request: ({ caller, world, role }) => ({
+      token: caller?.accessToken, params: { id: world.readyImageId },
+      ...(role === 'freeUser' ? { mustContain: [world.share.id] } : { mustNotContain: [world.share.id] }),
+    }),
+  },
+  revokeShareLink: {
+    expect: ownerOnly(200), why: 'as createShareLink; a refused cell aims at the link every later cell opens',
+    request: async ({ caller, world, allowed }) => {
+      const shareId = allowed ? (await shareLink(world.actors.freeUser, world.readyImageId)).id : world.share.id;
+      return { token: caller?.accessToken, params: { id: world.readyImageId, shareId } };
+    },
+  },
+  openSharePage: {
+    expect: anyone(200), why: 'the token in the link is the only credential; a sign-in changes nothing',
+    request: ({ caller, world }) => ({ token: caller?.accessToken, params: { token: world.share.token } }),
+  },
+  openSharedImage: {
+    expect: anyone(200), why: 'as openSharePage (a redirect to the presigned file, followed)',
+    request: ({ caller, world }) => ({ token: caller?.accessToken, params: { token: world.share.token } }),
   },
 
   submitContactSales: {

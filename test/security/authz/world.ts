@@ -3,7 +3,7 @@ import { sessionIdOf, site, startCheckout } from '../../integration/billing-test
 import { makeOrg } from '../../integration/org-test-helpers';
 import { payWithTestCard } from '../../../scripts/local/seed';
 import { callApi, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
-import { activeMember, invitation, orgWithSubscription, readyImage, uploadedImage, type Actor, type Invite } from './actors';
+import { activeMember, invitation, orgWithSubscription, readyImage, shareLink, uploadedImage, type Actor, type Invite } from './actors';
 import type { AuthzRole } from './roles';
 
 export type SignedInRole = Exclude<AuthzRole, 'anonymous'>;
@@ -16,6 +16,8 @@ export interface World {
   /** The free user's images: one uploaded but not finalised, one finalised (it shows in the library). */
   pendingImageId: string;
   readyImageId: string;
+  /** A share link of the ready image (7 days). */
+  share: { id: string; token: string };
   /** The free user's card-update session, completed on the hosted page. */
   setupSessionId: string;
   /** A free user who has just paid a checkout, and that session (completing it is idempotent). */
@@ -43,7 +45,8 @@ async function freeUserWithObjects() {
   if (r.status !== 200) throw new Error(`card-update session: ${r.status} ${JSON.stringify(r.body)}`);
   const setupSessionId = sessionIdOf(await payWithTestCard(r.body.url as string, '5555555555554444', 'Free User'));
   const [pendingImageId, readyImageId] = await Promise.all([uploadedImage(free), readyImage(free)]);
-  return { free, setupSessionId, pendingImageId, readyImageId };
+  const share = await shareLink(free, readyImageId);
+  return { free, setupSessionId, pendingImageId, readyImageId, share };
 }
 
 async function payer() {
@@ -71,7 +74,7 @@ export async function buildWorld(): Promise<World> {
     Object.entries(actors).map(async ([role, a]) => [role, (await invitation(inviting.orgId, a.email, a.userId)).token] as const),
   );
   return {
-    actors, orgA: orgA.orgId, orgB: orgB.orgId, pendingImageId: subject.pendingImageId, readyImageId: subject.readyImageId, setupSessionId: subject.setupSessionId, payer: paid, invite,
+    actors, orgA: orgA.orgId, orgB: orgB.orgId, pendingImageId: subject.pendingImageId, readyImageId: subject.readyImageId, share: subject.share, setupSessionId: subject.setupSessionId, payer: paid, invite,
     foreignTokens: Object.fromEntries(foreign) as Record<SignedInRole, string>,
   };
 }

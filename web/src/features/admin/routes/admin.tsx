@@ -15,7 +15,8 @@ import { LookupPanels } from '../components/lookup-panels';
 import { NonStaffView } from '../components/non-staff-view';
 import { SearchForm } from '../components/search-form';
 import { SearchMatches } from '../components/search-matches';
-import { useAdminActions } from '../use-admin-actions';
+import { UserShares } from '../components/user-shares';
+import { subjectOf, useAdminActions } from '../use-admin-actions';
 import { useAdminSearch } from '../use-admin-search';
 import { useStaffAccess } from '../use-staff-access';
 import '../admin.css';
@@ -175,6 +176,7 @@ function AdminTool({ email, debugPanel }: { email: string; debugPanel: ReactNode
                 onVerify={() => void actions.verify(result, shownQuery)}
                 onDelete={() => void actions.remove(result, shownQuery)}
               />
+              {subjectOf(result).sub && <UserShares sub={subjectOf(result).sub!} label={subjectOf(result).label} onAudited={onAudited} />}
             </>
           )}
         </>

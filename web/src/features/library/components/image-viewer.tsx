@@ -3,6 +3,7 @@ import { useModalFocus } from '../../../components/ui/dialog';
 import type { LibraryImage } from '../library-image';
 import { UNTITLED } from './image-grid';
 import { ImageSidebar, type SidebarMode } from './image-sidebar';
+import { ShareDialog } from './share-dialog';
 
 /** What the viewer shows: a saved image, or a local file about to be uploaded. */
 export type ViewerContent = { kind: 'image'; image: LibraryImage } | { kind: 'upload'; file: File };
@@ -38,6 +39,7 @@ function useObjectUrl(file: File | null): string | null {
 export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }: ImageViewerProps) {
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [mode, setMode] = useState<'info' | 'edit'>('info');
+  const [sharing, setSharing] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const sidebarId = useId();
   const titleId = useId();
@@ -46,8 +48,11 @@ export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }
   const image = content.kind === 'image' ? content.image : null;
   const imageId = image?.id;
 
-  // A different image starts in Info.
-  useEffect(() => setMode('info'), [imageId]);
+  // A different image starts in Info, with the Share dialog closed.
+  useEffect(() => {
+    setMode('info');
+    setSharing(false);
+  }, [imageId]);
   useEffect(() => {
     root.current?.focus();
   }, [imageId, file]);
@@ -61,11 +66,17 @@ export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }
 
   return (
     <div ref={root} className="library-viewer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-      <div className="library-viewer__main">
+      {/* Inert behind the Share dialog, so Tab and screen readers stay in the dialog. */}
+      <div className="library-viewer__main" inert={sharing}>
         <div className="library-viewer__toolbar">
           <p id={titleId} className="library-viewer__title">
             {name}
           </p>
+          {image?.urlFull && (
+            <button type="button" className="library-viewer__tool" aria-haspopup="dialog" onClick={() => setSharing(true)}>
+              Share
+            </button>
+          )}
           <button
             type="button"
             className="library-viewer__tool"
@@ -85,7 +96,7 @@ export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }
         </div>
       </div>
       {/* Hidden rather than removed, so an edit or upload form keeps what was typed. */}
-      <div id={sidebarId} className="library-viewer__side" hidden={!sidebarOpen}>
+      <div id={sidebarId} className="library-viewer__side" hidden={!sidebarOpen} inert={sharing}>
         {content.kind === 'upload' ? (
           <ImageSidebar mode="upload" file={content.file} onCancel={onClose} onUploaded={onUploaded} />
         ) : (
@@ -98,6 +109,7 @@ export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }
           />
         )}
       </div>
+      {image && <ShareDialog open={sharing} imageId={image.id} imageTitle={name} onClose={() => setSharing(false)} />}
     </div>
   );
 }

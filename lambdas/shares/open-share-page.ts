@@ -1,0 +1,32 @@
+import { routes } from '#shared/api/routes';
+import { presignGet } from '../adapters/s3-client';
+import { sharesRepo } from '../adapters/shares-repo';
+import { config } from '../lib/config';
+import { defineHandler } from '../lib/define-handler';
+import { findShare } from './lib/find-share';
+import { gonePage, sharePage } from './lib/share-page';
+import { shareUrl } from './lib/share-view';
+
+/** The page's own presigned GET: outlives the page's 60 s cache by minutes, and no more. */
+export const PAGE_IMAGE_TTL_SECONDS = 300;
+
+/**
+ * GET /s/{token}: the public page of a share link, or the gone page (404 revoked or never
+ * existed, 410 expired). Each open counts one view (an atomic ADD on the link's row).
+ */
+export const handler = defineHandler(routes.openSharePage, async ({ params }) => {
+  const site = config.siteUrl();
+  const found = await findShare(params.token);
+  if (found.kind !== 'open') return gonePage(found.kind, site);
+  // Revoked between the read and now: the row is gone and the view is not counted.
+  if (!(await sharesRepo.countView(found.share.tokenHash))) return gonePage('gone', site);
+  const { image } = found;
+  const pageUrl = shareUrl(params.token);
+  // The type is the one finalise recorded from the bytes, never anything from the request.
+  const imageUrl = await presignGet(image.objectKey, PAGE_IMAGE_TTL_SECONDS, { contentType: image.contentType });
+  return sharePage({
+    title: image.title, pageUrl, imageUrl, siteUrl: site, contentType: image.contentType,
+    previewUrl: `${pageUrl}/image`, downloadUrl: `${pageUrl}/image?download=true`,
+    width: image.width, height: image.height,
+  });
+});
