@@ -65,6 +65,7 @@ const dummyEnv: Record<string, string> = {
   USERS_TABLE: 'fps-bench-users',
   ORGS_TABLE: 'fps-bench-orgs',
   IMAGES_TABLE: 'fps-bench-images',
+  GRANTS_TABLE: 'fps-bench-grants',
   RECORDS_TABLE: 'fps-bench-records',
   IDEMPOTENCY_TABLE: 'fps-bench-idempotency',
   IMAGES_BUCKET: 'fps-bench-images',

@@ -1,16 +1,18 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '#shared/api/route';
+import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { assertAccountExists, writesAsAccount } from './account-guard';
 import { DomainError, statusOf } from './errors';
-import { json, type ApiEvent, type ApiResult } from './http';
+import { header, json, type ApiEvent, type ApiResult } from './http';
 import { logger, withInvocationLogger } from './logger';
 import { parseRequest } from './parse-request';
 import { authorize, principalFromClaims, type Principal } from './principal';
 import { assertCurrentStaff } from './staff-guard';
+import { principalOfGrant } from './grant-principal';
 
 export interface HandlerInput<R extends RouteDef> {
-  principal: R['caller'] extends 'user' | 'staff' ? Principal : Principal | undefined;
+  principal: R['caller'] extends 'user' | 'staff' | 'upload-grant' ? Principal : Principal | undefined;
   body: BodyOf<R>;
   query: QueryOf<R>;
   params: ParamsOf<R>;
@@ -30,7 +32,10 @@ export function errorToResult(error: unknown): ApiResult {
 
 const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
   before: async (request) => {
-    const principal = principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
+    // Grant routes have no authorizer: the grant header alone names the caller (never a JWT).
+    const principal = route.caller === 'upload-grant'
+      ? await principalOfGrant(header(request.event, UPLOAD_GRANT_HEADER))
+      : principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
     authorize(route, principal);
     const parsed = parseRequest(route, request.event);
     // After validation, so bad input costs no read; before the handler, so nothing is written.

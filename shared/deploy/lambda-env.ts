@@ -17,6 +17,7 @@ export const lambdaEnvNames = [
   'USERS_TABLE',
   'ORGS_TABLE',
   'IMAGES_TABLE',
+  'GRANTS_TABLE',
   'RECORDS_TABLE',
   'IDEMPOTENCY_TABLE',
   /** The private image bucket (functions with a bucket grant). */
