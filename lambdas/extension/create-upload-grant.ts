@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
 import { defineHandler } from '../lib/define-handler';
 import { logger } from '../lib/logger';
-import { mintGrant } from '../lib/upload-grant';
+import { mintGrant } from '../lib/grant-guard';
 
 /** POST /extension/grants: a new upload grant for the signed-in user (docs/security.md). The token is shown once. */
 export const handler = defineHandler(routes.createUploadGrant, async ({ principal }) => {

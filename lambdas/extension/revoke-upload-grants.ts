@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
 import { defineHandler } from '../lib/define-handler';
 import { logger } from '../lib/logger';
-import { revokeGrants } from '../lib/upload-grant';
+import { revokeGrants } from '../lib/grant-guard';
 
 /** DELETE /extension/grants: sign-out revokes every upload grant of the caller, so the extension can save no more. */
 export const handler = defineHandler(routes.revokeUploadGrants, async ({ principal }) => {

@@ -10,7 +10,7 @@ import { callApi, signedInUser } from '../../test/integration/helpers';
 import { dynamo } from '../adapters/dynamo-client';
 import { grantsRepo } from '../adapters/grants-repo';
 import { tableName } from '../lib/config';
-import { hashGrantToken } from '../lib/upload-grant';
+import { hashGrantToken } from '../lib/grant-guard';
 
 /**
  * Upload grants through the local API against dynalite and s3rver: minting, what is stored,

@@ -9,7 +9,6 @@ import { logger, withInvocationLogger } from './logger';
 import { parseRequest } from './parse-request';
 import { authorize, principalFromClaims, type Principal } from './principal';
 import { assertCurrentStaff } from './staff-guard';
-import { principalOfGrant } from './grant-principal';
 
 export interface HandlerInput<R extends RouteDef> {
   principal: R['caller'] extends 'user' | 'staff' | 'upload-grant' ? Principal : Principal | undefined;
@@ -30,11 +29,14 @@ export function errorToResult(error: unknown): ApiResult {
   return json(500, { code: 'internal', message: 'Something went wrong on our side. Please try again.' });
 }
 
-const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
+/** Resolves an upload grant to its principal; given by define-grant-handler.ts, so only grant bundles read the grants table. */
+export type GrantResolver = (token: string | undefined) => Promise<Principal | undefined>;
+
+const routeInput = (route: RouteDef, grantResolver?: GrantResolver): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
   before: async (request) => {
     // Grant routes have no authorizer: the grant header alone names the caller (never a JWT).
     const principal = route.caller === 'upload-grant'
-      ? await principalOfGrant(header(request.event, UPLOAD_GRANT_HEADER))
+      ? await grantResolver!(header(request.event, UPLOAD_GRANT_HEADER))
       : principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
     authorize(route, principal);
     const parsed = parseRequest(route, request.event);
@@ -59,10 +61,12 @@ const errorResponses = (): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> 
  * (see `withInvocationLogger`). The response is not parsed with the route's zod schema: `fn`'s
  * return type already is the schema's type, and the web API client parses every response with it.
  */
-export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<ResponseOf<R>>) {
+export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<ResponseOf<R>>, grantResolver?: GrantResolver) {
+  // A grant route without a resolver would let nobody in; say so when the module loads.
+  if (route.caller === 'upload-grant' && !grantResolver) throw new Error(`${route.id}: use defineGrantHandler`);
   const chain = middy<ApiEvent, ApiResult, Error, Ctx>()
     .use(errorResponses())
-    .use(routeInput(route))
+    .use(routeInput(route, grantResolver))
     .handler(async (_event, context) => {
       const result = await fn(context.input as HandlerInput<R>);
       return json(route.status ?? 200, result);

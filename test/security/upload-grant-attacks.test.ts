@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { RouteDef } from '#shared/api/route';
 import { routeList, routes } from '#shared/api/routes';
 import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { grantsRepo } from '../../lambdas/adapters/grants-repo';
 import { imagesRepo } from '../../lambdas/adapters/images-repo';
-import { hashGrantToken } from '../../lambdas/lib/upload-grant';
+import { hashGrantToken } from '../../lambdas/lib/grant-guard';
 import { callApi, signedInUser, staffUser, uniqueEmail } from '../integration/helpers';
 import { readyImage } from './authz/actors';
 
@@ -66,10 +67,11 @@ describe('upload grant attacks', () => {
       updateImage: { id: imageId, title: 'Hijacked', notes: '' }, deleteImage: { id: imageId },
     };
     const tried: string[] = [];
-    for (const route of routeList.filter((r) => r.caller === 'user' || r.caller === 'staff')) {
+    for (const route of (routeList as readonly RouteDef[]).filter((r) => r.caller === 'user' || r.caller === 'staff')) {
       const params = route.params ? { id: imageId, orgId: 'org', userId: u.userId } : undefined;
       const body = route.method === 'GET' ? undefined : (bodies[route.id] ?? {});
-      for (const headers of [{ [UPLOAD_GRANT_HEADER]: grant }, { authorization: `Bearer ${grant}` }]) {
+      const attempts: Record<string, string>[] = [{ [UPLOAD_GRANT_HEADER]: grant }, { authorization: `Bearer ${grant}` }];
+      for (const headers of attempts) {
         const r = await callApi(route, { headers, params, body });
         if (r.status !== 401) tried.push(`${route.id} with ${Object.keys(headers)[0]}: ${r.status}`);
       }

@@ -1,3 +1,4 @@
+/** Upload grants (docs/security.md): minted, resolved for the grant routes, revoked. The guard of the grant routes. */
 import { createHash, randomBytes } from 'node:crypto';
 import { UPLOAD_GRANT_LIFETIME_SECONDS, UploadGrantToken } from '#shared/domain/upload-grant';
 import { grantsRepo } from '../adapters/grants-repo';
