@@ -153,6 +153,7 @@ describe('ExtensionBridge login messages', () => {
     expect(await none).toBeNull();
     expect(build).not.toHaveBeenCalled();
     absent.dispose();
+    await vi.advanceTimersByTimeAsync(10_000);
 
     const { bridge, posts } = await connected();
     const sent = bridge.sendLogin(build);

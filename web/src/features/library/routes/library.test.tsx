@@ -146,6 +146,21 @@ describe('/images', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Banana bread' }));
   });
 
+  it('opens the image of a deep link (?image=<id>) in the viewer, and drops the parameter', async () => {
+    const router = renderLibrary('/images?image=i2');
+    const viewer = await screen.findByRole('dialog', { name: 'apple pie' });
+    expect(within(viewer).getByRole('img', { name: 'apple pie' }).getAttribute('src')).toBe('https://bucket.example/i2/original');
+    expect(headerTitle()).toBe('View Image');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('ignores a deep link to an image that is not in the library', async () => {
+    const router = renderLibrary('/images?image=gone&sort=NameAsc');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=NameAsc'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(thumbnails()).toHaveLength(3);
+  });
+
   it('edits title and notes: Update needs a title, notes may be empty; Cancel and a save return to Info', async () => {
     const user = userEvent.setup();
     renderLibrary();
