@@ -1,5 +1,5 @@
 /**
- * Captures live only in this browser, in the extension's IndexedDB: never uploaded anywhere.
+ * Captures live only in this browser, in the extension's IndexedDB, unless the user saves one to the library (editor/save-to-library.ts).
  * A capture is its frames as captured (PNG blobs, "tiles") plus the plan that stitches them, so
  * saving costs nothing extra during capture; the editor stitches on a canvas when it opens one.
  */
