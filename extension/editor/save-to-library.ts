@@ -5,13 +5,13 @@
  * a valid grant the button goes to the site's sign-in, which brings the user back to this capture.
  */
 import { libraryLink, siteLink } from '../lib/build-config';
-import { libraryUrlLink, SaveCallError, saveImage } from '../lib/library-upload';
+import { libraryUrlLink, SaveCallError, saveImage, stripHeights } from '../lib/library-upload';
 import { dropUploadGrant, readLogin, uploadGrantOf } from '../lib/login-state';
 import { saveFailureOf, type SaveFailure } from '../lib/save-failure';
 import { alreadySaved, hashBytes, partTitle, readSaved, writeSaved } from '../lib/saved-captures';
 import { $, editor } from './editor-state';
 import { allParts } from './exports';
-import { canvasToBlob } from './render';
+import { canvasToBlob, type AnyCanvas } from './render';
 
 /** Share of the bar for preparing (render, encode, hash) before any byte is sent. */
 const PREPARE_SHARE = 10;
@@ -52,6 +52,24 @@ function fail(failure: SaveFailure): void {
   show('failed');
 }
 
+/** What is uploaded: every part as shown, a part over the library's pixel limit cut into strips. */
+async function* uploadPieces(): AsyncGenerator<AnyCanvas> {
+  for await (const canvas of allParts()) {
+    const heights = stripHeights(canvas.width, canvas.height);
+    if (heights.length === 1) {
+      yield canvas;
+      continue;
+    }
+    let y = 0;
+    for (const h of heights) {
+      const strip = new OffscreenCanvas(canvas.width, h);
+      strip.getContext('2d')!.drawImage(canvas, 0, y, canvas.width, h, 0, 0, canvas.width, h);
+      y += h;
+      yield strip;
+    }
+  }
+}
+
 async function save(): Promise<void> {
   const { record } = editor;
   if (!record || saving || editor.busy) return;
@@ -66,12 +84,12 @@ async function save(): Promise<void> {
   show('working');
   progress(0, 'Preparing the image');
   try {
-    const count = record.parts.length;
     const blobs: Blob[] = [];
-    for await (const canvas of allParts()) {
+    for await (const canvas of uploadPieces()) {
       blobs.push(await canvasToBlob(canvas, 'image/png'));
-      progress((PREPARE_SHARE * blobs.length) / count, 'Preparing the image');
+      progress(Math.min(PREPARE_SHARE, (PREPARE_SHARE * blobs.length) / record.parts.length), 'Preparing the image');
     }
+    const count = blobs.length;
     const hashes = await Promise.all(blobs.map(hashBytes));
     const userId = stored.login.userId;
     const ids = alreadySaved(await readSaved(record.id), userId, hashes);

@@ -81,3 +81,18 @@ export async function saveImage(grant: UploadGrant, image: ImageToSave, onProgre
 
 /** The page address as the library stores it: http(s) only (it renders it as a link), else none. */
 export const libraryUrlLink = (url: string): string | null => (/^https?:\/\//i.test(url) && url.length <= 2048 ? url : null);
+
+/** The library's pixel limit (shared/domain/image.ts MAX_IMAGE_PIXELS; a unit test keeps them equal). */
+export const LIBRARY_MAX_PIXELS = 150_000_000;
+
+/**
+ * Heights of the strips an image is cut into for the library: one strip when it fits the pixel
+ * limit, else as few equal strips as fit (a 40-viewport capture at DPR 2 is 2560 × 64,000 px,
+ * 164 Mpx). Each strip is saved as one more part of the capture.
+ */
+export function stripHeights(width: number, height: number, maxPixels = LIBRARY_MAX_PIXELS): number[] {
+  const maxRows = Math.max(1, Math.floor(maxPixels / Math.max(1, width)));
+  const n = Math.ceil(height / maxRows);
+  const base = Math.ceil(height / n);
+  return Array.from({ length: n }, (_, i) => Math.min(base, height - i * base));
+}
