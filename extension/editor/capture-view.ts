@@ -11,6 +11,7 @@ import { EditHistory } from '../lib/edit-ops';
 import { forgetSaved } from '../lib/saved-captures';
 import { $, act, display, editor, say, screenCanvas, setState, showMessage, stage, view } from './editor-state';
 import { renderRecent } from './recent-captures';
+import { prepareSave } from './save-to-library';
 import { canvasToBlob, composePart, renderEdits } from './render';
 import { drawSelection, updateHistoryButtons } from './selection-tools';
 
@@ -90,6 +91,7 @@ async function showPart(i: number, alreadyComposed = false): Promise<void> {
   say('');
   setState('ready');
   if (i === 0 && !record.thumbnail) void saveThumbnail();
+  prepareSave();
 }
 
 async function saveThumbnail(): Promise<void> {
@@ -138,6 +140,7 @@ export async function afterHistoryChange(): Promise<void> {
   // A crop changes the size shown here and in the recent list.
   showMeta();
   void renderRecent();
+  prepareSave();
 }
 
 /** Fit / 100%, the previous and next split image, and delete. */

@@ -70,6 +70,46 @@ async function* uploadPieces(): AsyncGenerator<AnyCanvas> {
   }
 }
 
+interface Prepared { blobs: Blob[]; hashes: string[] }
+/** The encoded pieces of what the editor shows, for one capture and set of edits (`key`). */
+let preparing: { key: string; done: Promise<Prepared> } | null = null;
+
+const editKey = (): string => `${editor.record?.id}|${JSON.stringify(editor.record?.edits ?? {})}`;
+
+async function encodePieces(): Promise<Prepared> {
+  const blobs: Blob[] = [];
+  for await (const canvas of uploadPieces()) blobs.push(await canvasToBlob(canvas, 'image/png'));
+  return { blobs, hashes: await Promise.all(blobs.map(hashBytes)) };
+}
+
+/** The pieces for `key`: the ones being (or already) encoded for it, else a new encoding. */
+function piecesFor(key: string): Promise<Prepared> {
+  if (preparing?.key === key) return preparing.done;
+  const done = encodePieces();
+  const mine = { key, done };
+  preparing = mine;
+  done.catch(() => {
+    if (preparing === mine) preparing = null;
+  });
+  return done;
+}
+
+/**
+ * Called when a capture is shown or edited: encodes the PNG ahead, in the encoder worker, so that
+ * "Save to library" starts uploading at once (the encoding of a 40-viewport DPR 2 capture takes
+ * most of a second). Single-image captures only: a split capture would stitch every part again.
+ */
+export function prepareSave(): void {
+  const { record } = editor;
+  preparing = null;
+  if (!record || record.parts.length !== 1) return;
+  const key = editKey();
+  // After the thumbnail and the record are saved, which also want the CPU.
+  setTimeout(() => {
+    if (!saving && editKey() === key) piecesFor(key).catch(() => {});
+  }, 500);
+}
+
 async function save(): Promise<void> {
   const { record } = editor;
   if (!record || saving || editor.busy) return;
@@ -83,14 +123,12 @@ async function save(): Promise<void> {
   spoken = -1;
   show('working');
   progress(0, 'Preparing the image');
+  performance.mark('save:start');
   try {
-    const blobs: Blob[] = [];
-    for await (const canvas of uploadPieces()) {
-      blobs.push(await canvasToBlob(canvas, 'image/png'));
-      progress(Math.min(PREPARE_SHARE, (PREPARE_SHARE * blobs.length) / record.parts.length), 'Preparing the image');
-    }
+    const { blobs, hashes } = await piecesFor(editKey());
     const count = blobs.length;
-    const hashes = await Promise.all(blobs.map(hashBytes));
+    performance.mark('save:prepared');
+    progress(PREPARE_SHARE);
     const userId = stored.login.userId;
     const ids = alreadySaved(await readSaved(record.id), userId, hashes);
     const todo = blobs.map((b, i) => (ids[i] ? 0 : b.size));
