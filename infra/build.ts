@@ -57,7 +57,7 @@ export function buildStacks(app: App): FpsStacks {
   const pinned = { env: { account: env.account, region } };
 
   const data = new DataStack(app, stackName(env, 'Data'), {
-    config: env, description: what('DynamoDB tables and image bucket'), siteOrigins: web.site.origins, ...pinned, ...protect,
+    config: env, description: what('DynamoDB tables and image bucket'), siteOrigins: [...web.site.origins, ...env.extensionOrigins], ...pinned, ...protect,
   });
   const auth = new AuthStack(app, stackName(env, 'Auth'), {
     config: env, description: what('Cognito user pool, managed login, app client'), site: web.site, ...pinned, ...protect,

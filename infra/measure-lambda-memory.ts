@@ -21,7 +21,7 @@ const out = path.join(repoRoot, '.local', 'lambda-memory');
 const env = {
   ...process.env, AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x', APP_ENV: 'dev',
   SITE_URL: 'https://x.example.com', EXTENSION_ORIGINS: 'chrome-extension://x', USER_POOL_ID: 'eu-west-1_x', USER_POOL_CLIENT_ID: 'x',
-  USERS_TABLE: 'u', ORGS_TABLE: 'o', IMAGES_TABLE: 'i', SHARES_TABLE: 's', RECORDS_TABLE: 'r', IDEMPOTENCY_TABLE: 'd', IMAGES_BUCKET: 'b',
+  USERS_TABLE: 'u', ORGS_TABLE: 'o', IMAGES_TABLE: 'i', SHARES_TABLE: 's', GRANTS_TABLE: 'g', RECORDS_TABLE: 'r', IDEMPOTENCY_TABLE: 'd', IMAGES_BUCKET: 'b',
   EMAIL_FROM: 'a@x.example.com', STRIPE_SECRET_PARAM: '/s', STRIPE_WEBHOOK_SECRET_PARAM: '/w', STRIPE_PREMIUM_PRICE: 'p',
   STRIPE_ENTERPRISE_PRICE: 'e', STRIPE_LIVE_MODE: 'false', PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773',
 };

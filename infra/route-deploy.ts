@@ -293,6 +293,28 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     cost: { free: 0, paying: 36, ms: 80, reads: 24, writes: 0 },
   },
 
+  // ── the extension's upload grants (docs/security.md) ── the site mints one each time it tells the
+  // extension who is signed in (about a page load in ten, as it reuses a fresh one), and revokes
+  // them on sign-out. Grant routes read the grant (hash lookup) and the user row, then do what
+  // createImage / finalizeImage do: a share of those calls moves here from the site.
+  createUploadGrant: {
+    grants: { tables: { users: ro, grants: rw } }, size: standard,
+    cost: { free: 0, paying: 20, ms: 60, reads: 1, writes: 1 },
+  },
+  revokeUploadGrants: {
+    grants: { tables: { users: ro, grants: rw } }, size: standard,
+    cost: { free: 0.5, paying: 1, ms: 80, reads: 2, writes: 2 },
+  },
+  grantCreateImage: {
+    grants: { tables: { users: ro, grants: ro, images: rw }, bucket: rw }, size: standard,
+    cost: { free: 0, paying: 20, ms: 130, reads: 2, writes: 1 },
+  },
+  grantFinalizeImage: {
+    grants: { tables: { users: ro, grants: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
+    size: { memoryMb: 1024, timeoutSeconds: 25 },
+    cost: { free: 0, paying: 20, ms: 900, reads: 2, writes: 1 },
+  },
+
   // ── contact ── stored for staff (who read it in the records table); public, so never the audit partition.
   submitContactSales: {
     grants: { tables: { records: appendTo('contact-sales') } }, size: standard,

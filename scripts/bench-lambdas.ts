@@ -66,6 +66,7 @@ const dummyEnv: Record<string, string> = {
   ORGS_TABLE: 'fps-bench-orgs',
   IMAGES_TABLE: 'fps-bench-images',
   SHARES_TABLE: 'fps-bench-shares',
+  GRANTS_TABLE: 'fps-bench-grants',
   RECORDS_TABLE: 'fps-bench-records',
   IDEMPOTENCY_TABLE: 'fps-bench-idempotency',
   IMAGES_BUCKET: 'fps-bench-images',

@@ -6,7 +6,7 @@
  */
 import { getCapture, getTile, listCaptures, shownSize } from '../lib/capture-store';
 import { bytesToBase64, CHUNK_BYTES, type CapturesReply, type CapturesRequest, type ListingOverPort } from '../lib/capture-port';
-import { composePart, renderEdits } from '../editor/render';
+import { composePart, libraryStrips, renderEdits } from '../editor/render';
 
 async function listings(): Promise<ListingOverPort[]> {
   const all = await listCaptures();
@@ -18,17 +18,23 @@ async function listings(): Promise<ListingOverPort[]> {
   );
 }
 
-/** Sends every part of the capture as PNG, one after the other; false when the capture is gone. */
+/**
+ * Sends every part of the capture as PNG, one after the other, a part over the library's pixel
+ * limit as strips (as Save to library does); false when the capture is gone.
+ */
 async function sendCapture(id: string, send: (m: CapturesReply) => void): Promise<boolean> {
   const record = await getCapture(id);
   if (!record) return false;
+  let index = 0;
   for (let i = 0; i < record.parts.length; i++) {
     const base = await composePart(record.parts[i], (t) => getTile(id, t), new OffscreenCanvas(1, 1));
     const out = new OffscreenCanvas(1, 1);
     renderEdits(base, record.edits?.[i] ?? [], out);
-    const bytes = new Uint8Array(await (await out.convertToBlob({ type: 'image/png' })).arrayBuffer());
-    send({ type: 'part', index: i, width: out.width, height: out.height, mime: 'image/png' });
-    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) send({ type: 'chunk', base64: bytesToBase64(bytes.subarray(at, at + CHUNK_BYTES)) });
+    for (const piece of libraryStrips(out)) {
+      const bytes = new Uint8Array(await (await (piece as OffscreenCanvas).convertToBlob({ type: 'image/png' })).arrayBuffer());
+      send({ type: 'part', index: index++, width: piece.width, height: piece.height, mime: 'image/png' });
+      for (let at = 0; at < bytes.length; at += CHUNK_BYTES) send({ type: 'chunk', base64: bytesToBase64(bytes.subarray(at, at + CHUNK_BYTES)) });
+    }
   }
   send({ type: 'done', id: record.id, title: record.title, url: record.url });
   return true;

@@ -8,8 +8,10 @@ import { SPLIT_WARNING_THRESHOLD } from '../capture/split-planner';
 import { siteLink } from '../lib/build-config';
 import { deleteCapture, getCapture, getTile, putCapture, shownSize } from '../lib/capture-store';
 import { EditHistory } from '../lib/edit-ops';
+import { forgetSaved } from '../lib/saved-captures';
 import { $, act, display, editor, say, screenCanvas, setState, showMessage, stage, view } from './editor-state';
 import { renderRecent } from './recent-captures';
+import { prepareSave } from './save-to-library';
 import { canvasToBlob, composePart, renderEdits } from './render';
 import { drawSelection, updateHistoryButtons } from './selection-tools';
 
@@ -89,6 +91,7 @@ async function showPart(i: number, alreadyComposed = false): Promise<void> {
   say('');
   setState('ready');
   if (i === 0 && !record.thumbnail) void saveThumbnail();
+  prepareSave();
 }
 
 async function saveThumbnail(): Promise<void> {
@@ -137,6 +140,7 @@ export async function afterHistoryChange(): Promise<void> {
   // A crop changes the size shown here and in the recent list.
   showMeta();
   void renderRecent();
+  prepareSave();
 }
 
 /** Fit / 100%, the previous and next split image, and delete. */
@@ -162,7 +166,7 @@ export function setupViewControls(): void {
       return;
     }
     void act('Deleting', async () => {
-      await deleteCapture(record.id);
+      await Promise.all([deleteCapture(record.id), forgetSaved(record.id)]);
       location.replace('editor.html?deleted=1');
     });
   });

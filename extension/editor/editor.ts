@@ -8,7 +8,8 @@
  * - `live-stream.ts`: frames arriving from the service worker over the Port during a capture;
  * - `recent-captures.ts`: the recent captures list;
  * - `selection-tools.ts`: the selected region and the Premium tools with undo/redo;
- * - `exports.ts`: PNG, JPG, PDF and copy.
+ * - `exports.ts`: PNG, JPG, PDF and copy;
+ * - `save-to-library.ts`: "Save to library" with the site's upload grant.
  */
 import { STORAGE_KEYS } from '#shared/extension/messages';
 import { RESTRICTED_MESSAGES, type RestrictedReason } from '../capture/url-policy';
@@ -17,12 +18,14 @@ import { $, setState, showMessage } from './editor-state';
 import { setupExports } from './exports';
 import { streamLive } from './live-stream';
 import { renderRecent } from './recent-captures';
+import { setupSaveToLibrary } from './save-to-library';
 import { drawSelection, refreshPremium, setupSelectionDrag, setupTools } from './selection-tools';
 
 async function main(): Promise<void> {
   setupLinks();
   setupViewControls();
   setupExports();
+  setupSaveToLibrary();
   setupTools(afterHistoryChange);
   setupSelectionDrag();
   await refreshPremium();

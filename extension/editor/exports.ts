@@ -48,7 +48,7 @@ async function download(blob: Blob, filename: string): Promise<void> {
 }
 
 /** Every part, rendered with its saved edits, one at a time (the current one is already on screen). */
-async function* allParts(): AsyncGenerator<AnyCanvas> {
+export async function* allParts(): AsyncGenerator<AnyCanvas> {
   const { record } = editor;
   if (!record) return;
   for (let i = 0; i < record.parts.length; i++) {

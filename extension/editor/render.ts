@@ -1,6 +1,7 @@
 /** Canvas work of the editor: stitching a part from its tiles and drawing edits on it. */
 import type { PartPlan } from '../capture/stitch-plan';
 import { clampBox, sizeAfter, stampText, type EditOp } from '../lib/edit-ops';
+import { stripHeights } from '../lib/library-upload';
 import type { EncodeRequest, EncodeResponse } from './encoder-worker';
 
 export type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
@@ -36,6 +37,25 @@ export async function composePart<C extends AnyCanvas>(part: PartPlan, getTile: 
   };
   await Promise.all([worker(), worker(), worker()]);
   return target;
+}
+
+/**
+ * A canvas as the library takes it (Save to library, Add from extension): whole, or cut into as few
+ * equal strips as fit the library's pixel limit (stripHeights), each saved as one more part.
+ */
+export function* libraryStrips(canvas: AnyCanvas): Generator<AnyCanvas> {
+  const heights = stripHeights(canvas.width, canvas.height);
+  if (heights.length === 1) {
+    yield canvas;
+    return;
+  }
+  let y = 0;
+  for (const h of heights) {
+    const strip = new OffscreenCanvas(canvas.width, h);
+    strip.getContext('2d')!.drawImage(canvas, 0, y, canvas.width, h, 0, 0, canvas.width, h);
+    y += h;
+    yield strip;
+  }
 }
 
 /** Draws `ops` over a copy of `base` into `target` (resized to fit). */

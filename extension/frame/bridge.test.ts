@@ -31,6 +31,17 @@ describe('handleBridgeMessage', () => {
     expect(d.saved).toEqual([login]);
   });
 
+  it('stores the upload grant that comes with a login, and a log-out drops it with the login', async () => {
+    const d = deps();
+    const grant = { token: 'A'.repeat(43), expiresAt: 2_000_000_000_000, apiUrl: 'http://127.0.0.1:4000' };
+    await handleBridgeMessage(SITE, { source: 'fps-site', type: 'login', id: 'g1', payload: { ...login, upload_grant: grant } }, d);
+    await handleBridgeMessage(SITE, { source: 'fps-site', type: 'login', id: 'g2', payload: {} }, d);
+    expect(d.saved).toEqual([{ ...login, upload_grant: grant }, null]);
+    // A malformed grant is no login at all (never half-stored).
+    expect(await handleBridgeMessage(SITE, { source: 'fps-site', type: 'login', id: 'g3', payload: { ...login, upload_grant: { token: 'short' } } }, d)).toBeNull();
+    expect(d.saved).toHaveLength(2);
+  });
+
   it('logs out on an empty payload', async () => {
     const d = deps();
     const reply = await handleBridgeMessage(SITE, { source: 'fps-site', type: 'login', id: 'l2', payload: {} }, d);

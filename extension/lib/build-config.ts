@@ -22,8 +22,15 @@ export const SITE_URL: string = __FPS_SITE_URL__;
  * A link to the website that brings the user back to the editor afterwards: on capture
  * `captureId` when given, so "Return to editor" after checkout reopens that capture.
  */
-export function siteLink(path: '/account' | '/checkout' | '/premium', captureId?: string): string {
+export function siteLink(path: '/account' | '/checkout' | '/premium' | '/auth/signin' | '/images', captureId?: string): string {
   const url = new URL(path, SITE_URL);
   url.searchParams.set('next', chrome.runtime.getURL(editorPagePath(captureId)));
+  return url.toString();
+}
+
+/** The library on the website, with `imageId` open in its viewer. */
+export function libraryLink(imageId: string): string {
+  const url = new URL('/images', SITE_URL);
+  url.searchParams.set('image', imageId);
   return url.toString();
 }

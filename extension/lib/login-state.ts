@@ -1,4 +1,5 @@
 import type { LoginMessage } from '#shared/domain/login-message';
+import type { UploadGrant } from '#shared/domain/upload-grant';
 import { STORAGE_KEYS } from '#shared/extension/messages';
 import { isPremiumEntitled } from '#shared/rules/premium-entitlement';
 
@@ -25,4 +26,25 @@ export async function writeLogin(login: LoginMessage | null): Promise<void> {
 
 export function isPremium(stored: StoredLogin | null, nowMs = Date.now()): boolean {
   return isPremiumEntitled(stored?.login, nowMs);
+}
+
+/** A grant this close to its end is not used: an upload started on it could fail half way. */
+export const GRANT_MARGIN_MS = 60_000;
+
+/**
+ * The upload grant the site handed over with the login (docs/security.md), while it is valid;
+ * null when signed out, never given one, or expired (the editor then sends the user to sign in).
+ */
+export function uploadGrantOf(stored: StoredLogin | null, nowMs = Date.now()): UploadGrant | null {
+  const g = stored?.login.upload_grant;
+  if (!g || typeof g.token !== 'string' || typeof g.apiUrl !== 'string' || typeof g.expiresAt !== 'number') return null;
+  return g.expiresAt - GRANT_MARGIN_MS > nowMs ? g : null;
+}
+
+/** Forgets a grant the server refused (401), keeping the rest of the login. */
+export async function dropUploadGrant(): Promise<void> {
+  const stored = await readLogin();
+  if (!stored?.login.upload_grant) return;
+  const { upload_grant: _dropped, ...login } = stored.login;
+  await chrome.storage.local.set({ [STORAGE_KEYS.login]: { ...stored, login } satisfies StoredLogin });
 }

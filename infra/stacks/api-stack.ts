@@ -9,6 +9,7 @@ import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { routeList } from '#shared/api/routes';
 import { needsToken, type RouteDef } from '#shared/api/route';
+import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { ApiFunction } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
 import { resourcePrefix, stripePriceParam, stripeSecretParam, stripeWebhookPreviousSecretParam, stripeWebhookSecretParam } from '../names';
@@ -98,12 +99,13 @@ export class ApiStack extends Stack {
       description: `Full-page screenshot API (${env.name})`,
       createDefaultStage: false,
       corsPreflight: {
-        allowOrigins: props.site.origins,
+        // The extension's editor calls the grant routes from its own origin (docs/security.md).
+        allowOrigins: [...props.site.origins, ...env.extensionOrigins],
         allowMethods: [
           apigwv2.CorsHttpMethod.GET, apigwv2.CorsHttpMethod.POST, apigwv2.CorsHttpMethod.PUT,
           apigwv2.CorsHttpMethod.DELETE, apigwv2.CorsHttpMethod.OPTIONS,
         ],
-        allowHeaders: ['authorization', 'content-type'],
+        allowHeaders: ['authorization', 'content-type', UPLOAD_GRANT_HEADER],
         maxAge: Duration.hours(1),
       },
     });
@@ -196,6 +198,8 @@ export class ApiStack extends Stack {
           id: 'AwsSolutions-APIG4',
           reason: route.caller === 'stripe-signature'
             ? 'Stripe webhook: authenticated by the Stripe-Signature header, verified in the handler.'
+            : route.caller === 'upload-grant'
+            ? `Upload grant (${route.id}): the x-upload-grant header is the credential, resolved and checked in the handler chain (docs/security.md).`
             : `Public by the route table (${route.id}); an invite token or nothing is the credential.`,
         });
       }

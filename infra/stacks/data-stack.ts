@@ -86,7 +86,7 @@ export class DataStack extends Stack {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'images/',
       // The browser uploads with a presigned POST (size and type in its policy) and shows and
-      // downloads images with presigned GETs, all from the site's origin(s).
+      // downloads images with presigned GETs, from the site's origin(s) and the extension's (Save to library).
       cors: [{
         allowedOrigins: props.siteOrigins,
         allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],

@@ -20,6 +20,8 @@ export interface ImageRow {
   height?: number;
   created: string;
   updated: string;
+  /** Set on each part of a split capture saved whole (docs/images.md). */
+  part?: { set: string; index: number; count: number };
   /**
    * Pending rows only: when DynamoDB's TTL deletes the row (epoch seconds), if it is never
    * finalised. Removed on finalise. dynalite has no TTL, so reads ignore expired rows too.

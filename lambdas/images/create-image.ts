@@ -1,39 +1,6 @@
 import { routes } from '#shared/api/routes';
-import { DEFAULT_UPLOAD_CONTENT_TYPE, PENDING_IMAGE_LIFETIME_SECONDS } from '#shared/domain/image';
-import { imagesRepo, type ImageRow } from '../adapters/images-repo';
-import { presignPost } from '../adapters/s3-client';
 import { defineHandler } from '../lib/define-handler';
-import { DomainError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { imageKeys, newImageId } from './lib/image-keys';
-import { toImage } from './lib/image-view';
-import { uploadLimitFor } from './lib/storage-quota';
+import { startUpload } from './lib/start-upload';
 
-/** How long the upload form is valid (seconds). */
-export const UPLOAD_URL_TTL_SECONDS = 300;
-
-/**
- * POST /images/: a pending image and a presigned POST for its file (`uploadUrl` and `uploadFields`),
- * for the caller's upload key only, of the declared content type (the spec's JSON type when none is
- * given) and at most MAX_IMAGE_BYTES or the storage the user has left: S3 refuses anything else.
- * A user whose library is full (or whose declared `size` does not fit) is refused before anything
- * is written (lib/storage-quota.ts). The pending row expires (TTL) unless the client finalises it
- * (POST /images/{id}/), which checks the file itself.
- */
-export const handler = defineHandler(routes.createImage, async ({ principal, body }) => {
-  const maxBytes = await uploadLimitFor(principal.userId, body.size);
-  const now = new Date();
-  const imageId = newImageId(now.getTime());
-  const keys = imageKeys(principal.userId, imageId);
-  const row: ImageRow = {
-    userId: principal.userId, imageId, title: body.title, notes: body.notes, urlLink: body.urlLink ?? null,
-    objectKey: keys.original, thumbKey: keys.thumb, status: 'pending', created: now.toISOString(), updated: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + PENDING_IMAGE_LIFETIME_SECONDS,
-  };
-  if (!(await imagesRepo.create(row))) throw new DomainError('conflict', 'Please try again.');
-  const upload = await presignPost(keys.upload, {
-    contentType: body.contentType ?? DEFAULT_UPLOAD_CONTENT_TYPE, maxBytes, expiresIn: UPLOAD_URL_TTL_SECONDS,
-  });
-  logger.info('image created', { imageId });
-  return { ...(await toImage(row)), uploadUrl: upload.url, uploadFields: upload.fields };
-});
+/** POST /images/: a pending image and its presigned upload form (lib/start-upload.ts). */
+export const handler = defineHandler(routes.createImage, async ({ principal, body }) => startUpload(principal.userId, body));

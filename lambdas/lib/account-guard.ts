@@ -1,4 +1,4 @@
-import { needsToken, type RouteDef } from '#shared/api/route';
+import { needsGrant, needsToken, type RouteDef } from '#shared/api/route';
 import { usersRepo } from '../adapters/users-repo';
 import { DomainError } from './errors';
 import type { Principal } from './principal';
@@ -9,9 +9,10 @@ export const ACCOUNT_GONE_MESSAGE = 'This account no longer exists. Sign in agai
  * Routes that change something on behalf of a signed-in caller, and every staff route (their
  * reads show other people's personal data). An access token stays valid for up to an hour after a
  * staff delete (global sign-out only revokes refresh tokens), so these must not trust the token alone.
+ * Upload grants likewise: a deleted user's grant writes nothing.
  */
 export const writesAsAccount = (route: Pick<RouteDef, 'method' | 'caller'>): boolean =>
-  needsToken(route) && (route.method !== 'GET' || route.caller === 'staff');
+  (needsToken(route) || needsGrant(route)) && (route.method !== 'GET' || route.caller === 'staff');
 
 /** Refuses a principal whose user row is gone (deleted) or not written yet: 401, nothing written. */
 export async function assertAccountExists(principal: Principal): Promise<void> {

@@ -2,16 +2,17 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '#shared/api/route';
 import type { WebPage } from '#shared/api/web-page';
+import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { assertAccountExists, writesAsAccount } from './account-guard';
 import { DomainError, statusOf } from './errors';
-import { json, type ApiEvent, type ApiResult } from './http';
+import { header, json, type ApiEvent, type ApiResult } from './http';
 import { logger, withInvocationLogger } from './logger';
 import { parseRequest } from './parse-request';
 import { authorize, principalFromClaims, type Principal } from './principal';
 import { assertCurrentStaff } from './staff-guard';
 
 export interface HandlerInput<R extends RouteDef> {
-  principal: R['caller'] extends 'user' | 'staff' ? Principal : Principal | undefined;
+  principal: R['caller'] extends 'user' | 'staff' | 'upload-grant' ? Principal : Principal | undefined;
   body: BodyOf<R>;
   query: QueryOf<R>;
   params: ParamsOf<R>;
@@ -36,9 +37,15 @@ const htmlResult = (page: WebPage): ApiResult => ({
   body: page.html,
 });
 
-const routeInput = (route: RouteDef): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
+/** Resolves an upload grant to its principal; given by define-grant-handler.ts, so only grant bundles read the grants table. */
+export type GrantResolver = (token: string | undefined) => Promise<Principal | undefined>;
+
+const routeInput = (route: RouteDef, grantResolver?: GrantResolver): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> => ({
   before: async (request) => {
-    const principal = principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
+    // Grant routes have no authorizer: the grant header alone names the caller (never a JWT).
+    const principal = route.caller === 'upload-grant'
+      ? await grantResolver!(header(request.event, UPLOAD_GRANT_HEADER))
+      : principalFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
     authorize(route, principal);
     const parsed = parseRequest(route, request.event);
     // After validation, so bad input costs no read; before the handler, so nothing is written.
@@ -62,10 +69,12 @@ const errorResponses = (): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> 
  * (see `withInvocationLogger`). The response is not parsed with the route's zod schema: `fn`'s
  * return type already is the schema's type, and the web API client parses every response with it.
  */
-export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<ResponseOf<R>>) {
+export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerInput<R>) => Promise<ResponseOf<R>>, grantResolver?: GrantResolver) {
+  // A grant route without a resolver would let nobody in; say so when the module loads.
+  if (route.caller === 'upload-grant' && !grantResolver) throw new Error(`${route.id}: use defineGrantHandler`);
   const chain = middy<ApiEvent, ApiResult, Error, Ctx>()
     .use(errorResponses())
-    .use(routeInput(route))
+    .use(routeInput(route, grantResolver))
     .handler(async (_event, context) => {
       const result = await fn(context.input as HandlerInput<R>);
       return route.produces === 'html' ? htmlResult(result as WebPage) : json(route.status ?? 200, result);

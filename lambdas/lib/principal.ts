@@ -1,4 +1,4 @@
-import { needsToken, type RouteDef } from '#shared/api/route';
+import { needsGrant, needsToken, type RouteDef } from '#shared/api/route';
 import { forbidden, unauthorized } from './errors';
 
 export interface Principal {
@@ -38,7 +38,7 @@ export function principalFromClaims(claims: Claims | undefined): Principal | und
 
 /** Enforces the route's caller kind; the authorizer already verified the token signature. */
 export function authorize(route: Pick<RouteDef, 'caller'>, principal: Principal | undefined): void {
-  if (!needsToken(route)) return;
+  if (!needsToken(route) && !needsGrant(route)) return;
   if (!principal) throw unauthorized();
   if (route.caller === 'staff' && !principal.isStaff) throw forbidden('Staff only.');
 }

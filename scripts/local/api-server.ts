@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeList } from '#shared/api/routes';
 import { needsToken, type RouteDef } from '#shared/api/route';
+import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { withInvocationLogger } from '../../lambdas/lib/logger';
 import { compilePath, toApiEvent } from './api-events';
 import { HOST } from './ports';
@@ -72,7 +73,7 @@ export async function startApiServer(opts: {
       origin && opts.corsOrigins.includes(origin)
         ? {
             'access-control-allow-origin': origin, vary: 'Origin',
-            'access-control-allow-headers': 'authorization,content-type', 'access-control-allow-methods': 'GET,POST,PUT,DELETE,OPTIONS',
+            'access-control-allow-headers': `authorization,content-type,${UPLOAD_GRANT_HEADER}`, 'access-control-allow-methods': 'GET,POST,PUT,DELETE,OPTIONS',
             'access-control-max-age': '600',
           }
         : {};

@@ -71,7 +71,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     closers.push(dynamo.close);
     log(`DynamoDB (dynalite)  ${dynamo.endpoint}`);
 
-    const s3 = await startS3(opts.ports.s3, join(dataDir, 's3'), siteOrigins);
+    // The extension's editor uploads (Save to library) and calls the grant routes from its own origin.
+    const corsOrigins = [...siteOrigins, ...(opts.extensionOrigins ?? [])];
+    const s3 = await startS3(opts.ports.s3, join(dataDir, 's3'), corsOrigins);
     closers.push(s3.close);
     log(`S3 (s3rver)          ${s3.endpoint}`);
 
@@ -124,7 +126,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       newsletterMount(join(dataDir, 'newsletter.json')),
     ];
     Object.assign(process.env, env);
-    const apiServer = await startApiServer({ port: opts.ports.api, corsOrigins: siteOrigins, mounts, authorize: (h) => authorize(h) });
+    const apiServer = await startApiServer({ port: opts.ports.api, corsOrigins, mounts, authorize: (h) => authorize(h) });
     closers.push(apiServer.close);
     log(`API                  ${apiServer.url}`);
 

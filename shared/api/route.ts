@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Who may call a route: anyone, a signed-in user, staff (Cognito group `staff`), or Stripe (signed webhook). */
-export type Caller = 'public' | 'user' | 'staff' | 'stripe-signature';
+/**
+ * Who may call a route: anyone, a signed-in user, staff (Cognito group `staff`), Stripe (signed
+ * webhook), or the extension with an upload grant (the `x-upload-grant` header: docs/security.md).
+ */
+export type Caller = 'public' | 'user' | 'staff' | 'stripe-signature' | 'upload-grant';
 
 export interface RouteDef {
   id: string;
@@ -50,6 +53,12 @@ export function route<const D extends RouteDef>(def: D): D {
  * `stripe-signature` (the webhook's signature, checked in the handler) take none.
  */
 export const needsToken = (route: Pick<RouteDef, 'caller'>): boolean => route.caller === 'user' || route.caller === 'staff';
+
+/**
+ * Whether a call carries an upload grant instead: no Cognito authorizer (API Gateway and the local
+ * server let it through), the handler chain resolves the grant to its user or answers 401.
+ */
+export const needsGrant = (route: Pick<RouteDef, 'caller'>): boolean => route.caller === 'upload-grant';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 export type BodyOf<R extends RouteDef> = Infer<R['body']>;

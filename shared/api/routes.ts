@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { Account, AbTestGroup, OrgStatus } from '../domain/account';
 import { ADMIN_AUDIT_PAGE_MAX, AdminActionResult, AdminAuditList } from '../domain/admin';
-import { Image, ImageNotes, ImageSourceUrl, ImageTitle, MAX_IMAGES_PAGE, UploadContentType } from '../domain/image';
+import { Image, ImageNotes, ImagePart, ImageSourceUrl, ImageTitle, MAX_IMAGES_PAGE, UploadContentType } from '../domain/image';
+import { UploadGrant } from '../domain/upload-grant';
 import { InviteDetails } from '../domain/invite';
 import { StorageUsage } from '../domain/storage-usage';
 import { AdminShareLink, CreatedShareLink, ShareExpiry, ShareLink, ShareToken } from '../domain/share-link';
@@ -33,6 +34,13 @@ const OrgMemberParams = z.object({ orgId: Id, userId: Id }).strict();
 const ImageParams = z.object({ id: Id }).strict();
 const ShareParams = z.object({ id: Id, shareId: Id }).strict();
 const ShareTokenParams = z.object({ token: ShareToken }).strict();
+/** Creating an image: the same body for the site (user) and the extension (upload grant). */
+const CreateImageBody = z.object({
+  title: ImageTitle, notes: ImageNotes, urlLink: ImageSourceUrl.nullable().optional(), contentType: UploadContentType.optional(),
+  part: ImagePart.optional(),
+  // The file's size in bytes, when the client knows it: a file that cannot fit is refused before anything is written.
+  size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+}).strict();
 const InviteKey = { sub: Id, token: z.string().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/) };
 export const AccountType = z.enum(['user', 'organization']);
 export const CheckoutPlan = z.enum(['premium']);
@@ -209,12 +217,8 @@ export const routes = defineRoutes({
   },
   createImage: {
     method: 'POST', path: '/images/', caller: 'user', handler: 'images/create-image',
-    summary: 'Create an image record and a presigned POST for its file (`uploadUrl` + `uploadFields`, at most 25 MB and the storage left, of `contentType`), then finalise. 413 `storage_full` when the library is full or the declared `size` does not fit.', status: 201,
-    body: z.object({
-      title: ImageTitle, notes: ImageNotes, urlLink: ImageSourceUrl.nullable().optional(), contentType: UploadContentType.optional(),
-      // The file's size in bytes, when the client knows it: a file that cannot fit is refused before anything is written.
-      size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-    }).strict(),
+    summary: 'Create an image record and a presigned POST for its file (`uploadUrl` + `uploadFields`, at most 25 MB and the storage left, of `contentType`), then finalise. 413 `storage_full` when the library is full or the declared `size` does not fit. `part` marks one part of a split capture.', status: 201,
+    body: CreateImageBody,
     response: Image,
   },
   finalizeImage: {
@@ -263,6 +267,28 @@ export const routes = defineRoutes({
     method: 'GET', path: '/s/{token}/image', caller: 'public', handler: 'shares/open-shared-image', produces: 'html',
     summary: "A share link's image: a redirect to a short-lived presigned GET with the stored type (`download` saves it), for og:image and the Download button.",
     params: ShareTokenParams, query: z.object({ download: Flag }).strict(), response: WebPage,
+  },
+
+  // ── the extension: upload grants (docs/security.md) ──────────────────────
+  createUploadGrant: {
+    method: 'POST', path: '/extension/grants', caller: 'user', handler: 'extension/create-upload-grant',
+    summary: 'Mint a short-lived upload grant for the extension (create and finalise images, nothing else); the site hands it over with the login message.', status: 201,
+    body: Empty, response: UploadGrant.omit({ apiUrl: true }),
+  },
+  revokeUploadGrants: {
+    method: 'DELETE', path: '/extension/grants', caller: 'user', handler: 'extension/revoke-upload-grants',
+    summary: "Revoke every upload grant of the caller (sign-out).",
+    body: Empty, response: z.object({ ok: z.literal(true), revoked: z.number().int().nonnegative() }),
+  },
+  grantCreateImage: {
+    method: 'POST', path: '/extension/images/', caller: 'upload-grant', handler: 'extension/grant-create-image',
+    summary: 'As createImage, for the holder of an upload grant (the extension editor\'s "Save to library").', status: 201,
+    body: CreateImageBody, response: Image,
+  },
+  grantFinalizeImage: {
+    method: 'POST', path: '/extension/images/{id}/', caller: 'upload-grant', handler: 'extension/grant-finalize-image',
+    summary: 'As finalizeImage, for the holder of an upload grant.', params: ImageParams,
+    body: Empty, response: Image,
   },
 
   // ── contact ───────────────────────────────────────────────────────────────

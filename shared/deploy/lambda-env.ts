@@ -20,6 +20,7 @@ export const lambdaEnvNames = [
   'ORGS_TABLE',
   'IMAGES_TABLE',
   'SHARES_TABLE',
+  'GRANTS_TABLE',
   'RECORDS_TABLE',
   'IDEMPOTENCY_TABLE',
   /** The private image bucket (functions with a bucket grant). */

@@ -48,6 +48,13 @@ export const tables = {
     indexes: [{ indexName: 'byOwner', partitionKey: S('userId'), sortKey: S('ownerKey') }],
     ttlAttribute: 'expiresAt',
   },
+  grants: {
+    // Upload grants the site hands the extension (docs/security.md): pk = SHA-256 of the token, so
+    // a leaked table holds no usable grant; byUser lets sign-out revoke all of a user's grants.
+    name: 'grants', envVar: 'GRANTS_TABLE', partitionKey: S('tokenHash'),
+    indexes: [{ indexName: 'byUser', partitionKey: S('userId') }],
+    ttlAttribute: 'expiresAt',
+  },
   records: {
     // Append-only records staff read: contact-sales requests and the admin audit trail. pk = kind.
     name: 'records', envVar: 'RECORDS_TABLE', partitionKey: S('kind'), sortKey: S('recordId'), indexes: [],

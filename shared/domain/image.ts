@@ -24,8 +24,21 @@ export const Image = z.object({
   contentType: z.string().nullable().optional(),
   width: z.number().int().positive().nullable().optional(),
   height: z.number().int().positive().nullable().optional(),
+  /** One part of a split capture saved whole (docs/images.md): the library keeps a set together, in part order. */
+  part: z.lazy(() => ImagePart).nullable().optional(),
 });
 export type Image = z.infer<typeof Image>;
+
+/** The most parts one split capture may be saved as (the editor warns from 10 on). */
+export const MAX_IMAGE_PARTS = 100;
+
+/** Which part of which set: `set` is the client's id for the capture, `index` counts from 1. */
+export const ImagePart = z.object({
+  set: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/),
+  index: z.number().int().min(1).max(MAX_IMAGE_PARTS),
+  count: z.number().int().min(2).max(MAX_IMAGE_PARTS),
+}).strict().refine((p) => p.index <= p.count, { message: 'index must not exceed count' });
+export type ImagePart = z.infer<typeof ImagePart>;
 
 export const IMAGE_TITLE_MAX = 200;
 export const IMAGE_NOTES_MAX = 5000;

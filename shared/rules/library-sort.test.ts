@@ -154,3 +154,56 @@ describe('ascending variants reverse the grouped list', () => {
     );
   });
 });
+
+describe('the parts of a split capture stay together, in part order', () => {
+  const part = (set: string, index: number, count: number, created: string, title = `Long page (${index} of ${count})`) =>
+    ({ id: `${set}-${index}`, title, created, urlLink: 'https://long.example/page', part: { set, index, count } });
+  // Saved one after the other; another image saved in between, and one just before midnight UTC.
+  const parts = [
+    part('cap', 1, 3, '2025-03-04T23:59:59.500Z'),
+    part('cap', 2, 3, '2025-03-05T00:00:00.200Z'),
+    part('cap', 3, 3, '2025-03-05T00:00:01.000Z'),
+  ];
+  const others = [
+    { id: 'x', title: 'Long page (2 of 3) copy', created: '2025-03-05T00:00:00.500Z', urlLink: 'https://long.example/other' },
+    { id: 'y', title: 'Zebra', created: '2025-03-06T12:00:00Z', urlLink: null },
+  ];
+
+  it('in every mode and direction, in one group, 1 of 3 first', () => {
+    for (const mode of SORT_MODES) {
+      const groups = groupImages([...others, ...parts].reverse(), mode, { timeZone: 'UTC', locale: 'en-US' });
+      const order = ids(groups).filter((id) => id.startsWith('cap-'));
+      expect(order, mode).toEqual(['cap-1', 'cap-2', 'cap-3']);
+      const all = ids(groups);
+      const at = all.indexOf('cap-1');
+      expect(all.slice(at, at + 3), mode).toEqual(['cap-1', 'cap-2', 'cap-3']);
+      expect(groups.filter((g) => g.images.some((i) => i.id.startsWith('cap-'))), mode).toHaveLength(1);
+    }
+  });
+
+  it('the default view shows the set where its first part was saved', () => {
+    const groups = groupImages([...others, ...parts], 'DateDesc', { timeZone: 'UTC', locale: 'en-US' });
+    expect(groups.map((g) => [g.key, g.images.map((i) => i.id)])).toEqual([
+      ['2025-03-06', ['y']], ['2025-03-05', ['x']], ['2025-03-04', ['cap-1', 'cap-2', 'cap-3']],
+    ]);
+  });
+
+  it('holds for any sets and neighbours (property)', () => {
+    const arb = fc.tuple(
+      fc.array(fc.tuple(fc.integer({ min: 2, max: 5 }), fc.date({ min: new Date('2024-01-01'), max: new Date('2024-01-03'), noInvalidDate: true })), { maxLength: 4 }),
+      fc.array(fc.record({ title: fc.string({ maxLength: 4 }), created: fc.date({ min: new Date('2024-01-01'), max: new Date('2024-01-03'), noInvalidDate: true }) }), { maxLength: 8 }),
+    );
+    fc.assert(fc.property(arb, fc.constantFrom(...SORT_MODES), ([sets, singles], mode) => {
+      const list = [
+        ...sets.flatMap(([count, at], s) => Array.from({ length: count }, (_, i) =>
+          part(`s${s}`, i + 1, count, new Date(at.getTime() + i * 700).toISOString(), `T${s} (${i + 1} of ${count})`))),
+        ...singles.map((x, i) => ({ id: `single-${i}`, title: x.title, created: x.created.toISOString(), urlLink: null })),
+      ];
+      const all = ids(groupImages(list, mode, { timeZone: 'UTC' }));
+      sets.forEach(([count], s) => {
+        const at = all.indexOf(`s${s}-1`);
+        expect(all.slice(at, at + count)).toEqual(Array.from({ length: count }, (_, i) => `s${s}-${i + 1}`));
+      });
+    }), { numRuns: 100 });
+  });
+});

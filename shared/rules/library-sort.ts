@@ -9,6 +9,11 @@
  *   below every other key, so 'N/A' comes last. Ascending variants are the reverse of that list,
  *   groups and the images inside them alike (so 'N/A' comes first).
  *
+ * - The parts of a split capture saved whole (`part`: set, index, count; docs/images.md) stay
+ *   together and in part order (1 of 3, 2 of 3, 3 of 3) in every mode and direction: each part
+ *   sorts and groups as its set does (the set's first part's title and address, its earliest
+ *   creation time), and within the set by index.
+ *
  * Pure: no DOM, no React. Time zone and locale are parameters so tests can pin them.
  */
 
@@ -25,6 +30,8 @@ export interface SortableImage {
   title: string;
   created: Date | string;
   urlLink: string | null | undefined;
+  /** One part of a split capture; absent or null for a single image. */
+  part?: { set: string; index: number; count: number } | null;
 }
 
 export interface ImageGroup<T> {
@@ -114,9 +121,29 @@ export function groupImages<T extends SortableImage>(images: readonly T[], mode:
   const collator = collatorFor(locale);
   const field = sortFieldOf(mode);
 
-  const groupKey = (img: T): string =>
-    field === 'Date' ? calendarDayKey(img.created, timeZone) : field === 'Name' ? titleLetter(img.title, locale) : sourceHost(img.urlLink);
-  const sortText = (img: T): string => (field === 'Name' ? img.title.trim() : field === 'Url' ? (img.urlLink ?? '').trim() : '');
+  // Each set of parts sorts as one: by its first part's title and address, at its earliest time.
+  const anchors = new Map<string, { first: T; time: number }>();
+  for (const img of images) {
+    if (!img.part) continue;
+    const a = anchors.get(img.part.set);
+    const time = timeOf(img.created);
+    if (!a) anchors.set(img.part.set, { first: img, time });
+    else {
+      if (img.part.index < a.first.part!.index) a.first = img;
+      a.time = Math.min(a.time, time);
+    }
+  }
+  const anchor = (img: T) => (img.part ? anchors.get(img.part.set)! : { first: img, time: timeOf(img.created) });
+  const setOf = (img: T) => img.part?.set ?? '';
+
+  const groupKey = (img: T): string => {
+    const { first, time } = anchor(img);
+    return field === 'Date' ? calendarDayKey(new Date(time), timeZone) : field === 'Name' ? titleLetter(first.title, locale) : sourceHost(first.urlLink);
+  };
+  const sortText = (img: T): string => {
+    const { first } = anchor(img);
+    return field === 'Name' ? first.title.trim() : field === 'Url' ? (first.urlLink ?? '').trim() : '';
+  };
 
   /** Descending order: greater first; empty keys last. */
   const descKey = (a: string, b: string): number => {
@@ -125,10 +152,17 @@ export function groupImages<T extends SortableImage>(images: readonly T[], mode:
     if (!b) return -1;
     return field === 'Date' ? (a < b ? 1 : -1) : collator.compare(b, a) || (a < b ? 1 : -1);
   };
-  const descImage = (a: T, b: T): number =>
-    collator.compare(sortText(b), sortText(a)) ||
-    timeOf(b.created) - timeOf(a.created) ||
-    (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  const ascending = isAscending(mode);
+  const descImage = (a: T, b: T): number => {
+    // Parts of one set: by index, so that the list reads 1, 2, 3 after an ascending mode's reversal too.
+    if (a.part && b.part && a.part.set === b.part.set) return ascending ? b.part.index - a.part.index : a.part.index - b.part.index;
+    return (
+      collator.compare(sortText(b), sortText(a)) ||
+      anchor(b).time - anchor(a).time ||
+      (setOf(a) < setOf(b) ? 1 : setOf(a) > setOf(b) ? -1 : 0) ||
+      (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+    );
+  };
 
   const byKey = new Map<string, T[]>();
   for (const img of images) {
@@ -144,6 +178,6 @@ export function groupImages<T extends SortableImage>(images: readonly T[], mode:
       label: key === '' ? NO_GROUP_LABEL : field === 'Date' ? formatDayLabel(key, locale) : key,
       images: list.sort(descImage),
     }));
-  if (!isAscending(mode)) return groups;
+  if (!ascending) return groups;
   return groups.reverse().map((g) => ({ ...g, images: g.images.reverse() }));
 }

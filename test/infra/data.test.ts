@@ -67,11 +67,12 @@ describe('data stack: image bucket', () => {
     expect(b.Properties.LifecycleConfiguration.Rules[0]).toMatchObject({ NoncurrentVersionExpiration: { NoncurrentDays: 30 } });
   });
 
-  it('allows browser access from the site origins only (methods: images-bucket.test.ts)', () => {
+  it('allows browser access from the site origins and the extension (Save to library) only (methods: images-bucket.test.ts)', () => {
     const [, b] = images();
     // dev has no certificate: the site origin is the web stack's CloudFront domain.
     expect(b.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins.map(flat)).toEqual([
       expect.stringMatching(/^https:\/\/<output:.*Distribution.*DomainName/), 'http://localhost:5173', 'http://127.0.0.1:5173',
+      expect.stringMatching(/^chrome-extension:\/\/[a-p]{32}$/),
     ]);
   });
 

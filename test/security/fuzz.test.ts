@@ -4,6 +4,7 @@ import type { RouteDef } from '#shared/api/route';
 import { routeList, routes } from '#shared/api/routes';
 import { Account } from '#shared/domain/account';
 import { IMAGE_NOTES_MAX, IMAGE_TITLE_MAX } from '#shared/domain/image';
+import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { callApi, urls } from '../integration/helpers';
 import { reportFigure } from '../report-figure';
 import { expectedRefusal } from './malformed/expected-refusal';
@@ -35,6 +36,10 @@ function tokenFor(route: RouteDef): string | undefined {
   return undefined;
 }
 
+/** Grant routes: the user's upload grant, so malformed input reaches validation. */
+const grantHeaderFor = (route: RouteDef): Record<string, string> =>
+  route.caller === 'upload-grant' ? { [UPLOAD_GRANT_HEADER]: ctx.grant } : {};
+
 /** At least PER_ROUTE sampled variants the API must refuse (valid ones are dropped), plus one over 10 MB. */
 function generate(route: RouteDef, index: number): FuzzRequest[] {
   const sample = validSample(route, ctx.hints);
@@ -60,7 +65,7 @@ beforeAll(async () => {
 
 describe('bad input on every route (property-based)', () => {
   it(`generates at least ${PER_ROUTE} malformed requests for each of the ${routeList.length} routes`, () => {
-    expect(routeList.length).toBe(37);
+    expect(routeList.length).toBe(41);
     const short = routeList.filter((r) => (byRoute.get(r.id)?.length ?? 0) < PER_ROUTE).map((r) => `${r.id}: ${byRoute.get(r.id)?.length}`);
     expect(short).toEqual([]);
   });
@@ -69,7 +74,7 @@ describe('bad input on every route (property-based)', () => {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype);
     const requests = [...byRoute.values()].flat();
     const before = await takeSnapshot();
-    const outcomes = await inFlight(requests, IN_FLIGHT, (req) => send(urls().api, req, tokenFor(req.route)));
+    const outcomes = await inFlight(requests, IN_FLIGHT, (req) => send(urls().api, req, tokenFor(req.route), grantHeaderFor(req.route)));
     const after = await takeSnapshot();
 
     const serverErrors = outcomes.filter((o) => o.status >= 500 || o.status === 0).length;

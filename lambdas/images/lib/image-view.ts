@@ -32,5 +32,6 @@ export async function toImage(row: ImageRow): Promise<Image> {
     contentType: row.contentType ?? null,
     width: row.width ?? null,
     height: row.height ?? null,
+    part: row.part ?? null,
   };
 }

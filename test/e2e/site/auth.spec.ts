@@ -111,8 +111,10 @@ test.describe('sign-in and sign-out', () => {
     await page.goto('/auth/signin?redirectPath=%2Faccount%3FshowExperimental');
     await fillSignIn(page, user.email);
     await expect(page.getByRole('heading', { name: `Welcome ${user.email}` })).toBeVisible();
+    // With the upload grant for the editor's "Save to library" (docs/security.md).
     await expect.poll(() => logins(page), { timeout: 10_000 }).toContainEqual({
       userId: user.userId, orgId: '', expires: 0, status: '', sub_created: 0, show_experimental: true,
+      upload_grant: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresAt: expect.any(Number), apiUrl: process.env.FPS_API_URL },
     });
     // An empty status is not re-broadcast.
     expect(await page.evaluate(() => (window as unknown as { loginEvents: unknown[] }).loginEvents)).toEqual([]);

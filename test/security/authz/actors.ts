@@ -3,6 +3,7 @@ import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import sharp from 'sharp';
 import { routes } from '#shared/api/routes';
 import { Image } from '#shared/domain/image';
+import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { memberSk, orgsRepo, type MemberRow } from '../../../lambdas/adapters/orgs-repo';
 import { usersRepo } from '../../../lambdas/adapters/users-repo';
@@ -89,6 +90,14 @@ export async function uploadedImage(u: Actor): Promise<string> {
   const upload = await fetch(image.uploadUrl!, { method: 'POST', body: imageUploadForm(image.uploadFields!, new Blob([new Uint8Array(await tinyPng())])) });
   if (upload.status !== 204) throw new Error(`upload: ${upload.status}`);
   return image.id;
+}
+
+/** A fresh upload grant of `u` (what the site hands the extension): the `x-upload-grant` header to send. */
+export async function grantHeaders(u: Actor | undefined): Promise<Record<string, string>> {
+  if (!u) return {};
+  const r = await callApi(routes.createUploadGrant, { token: u.accessToken, body: {} });
+  if (r.status !== 201) throw new Error(`createUploadGrant: ${r.status} ${JSON.stringify(r.body)}`);
+  return { [UPLOAD_GRANT_HEADER]: r.body.token as string };
 }
 
 /** A finalised image of `u`: one that shows in the library. */

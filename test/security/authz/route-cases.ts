@@ -5,7 +5,7 @@ import { makeOrg } from '../../integration/org-test-helpers';
 import { LOCAL_CONFIRMATION_CODE } from '../../../scripts/local/cognito';
 import { signUpConfirmed } from '../../../scripts/local/seed';
 import { callApi, pool, signedInUser, staffUser, uniqueEmail } from '../../integration/helpers';
-import { activeMember, invitation, memberRow, orgWithSubscription, shareLink, unconfirmedUser, uploadedImage, type Actor } from './actors';
+import { activeMember, grantHeaders, invitation, memberRow, orgWithSubscription, shareLink, unconfirmedUser, uploadedImage, type Actor } from './actors';
 import {
   anyone, inviteLinkHolder, orgAdminOnly, ownerOnly, signedIn, staffOnly, type AuthzRole, type ExpectedStatus,
 } from './roles';
@@ -22,6 +22,8 @@ import { cardUpdateBody, type World } from './world';
 /** What one cell sends: the caller's token (none for anonymous) and a valid request. */
 export interface CellRequest {
   token?: string;
+  /** Other headers (an upload grant: `x-upload-grant`). */
+  headers?: Record<string, string>;
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
@@ -311,6 +313,30 @@ export const routeCases: Record<RouteId, RouteCase> = {
   openSharedImage: {
     expect: anyone(200), why: 'as openSharePage (a redirect to the presigned file, followed)',
     request: ({ caller, world }) => ({ token: caller?.accessToken, params: { token: world.share.token } }),
+  },
+  createUploadGrant: {
+    expect: signedIn(201), why: 'a grant for the caller only (docs/security.md)',
+    request: self,
+  },
+  revokeUploadGrants: {
+    expect: signedIn(200), why: "the caller's own grants; an allowed cell revokes a fresh account's, so other cells keep theirs",
+    request: async ({ role, caller, world, allowed }) => {
+      const who = allowed ? await freshActor(role, world) : caller;
+      return { token: who?.accessToken, body: {} };
+    },
+  },
+  // Grant routes: each caller presents an upload grant of its own (anonymous has none); the
+  // Cognito token is sent too, and must not count (no authorizer on these routes).
+  grantCreateImage: {
+    expect: signedIn(201), why: "creates in the grant's own library only",
+    request: async ({ caller }) => ({ token: caller?.accessToken, headers: await grantHeaders(caller), body: { title: 'Authz capture', notes: '' } }),
+  },
+  grantFinalizeImage: {
+    expect: ownerOnly(200), why: 'as finalizeImage: a grant reaches only its own user\'s images',
+    request: async ({ caller, world, allowed }) => {
+      const id = allowed ? await uploadedImage(world.actors.freeUser) : world.pendingImageId;
+      return { headers: await grantHeaders(caller), params: { id }, body: {} };
+    },
   },
 
   submitContactSales: {

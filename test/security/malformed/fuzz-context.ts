@@ -13,6 +13,8 @@ export interface FuzzContext {
   run: string;
   /** Bearer token per route caller kind. */
   tokens: { user: string; staff: string; plainUser: string };
+  /** An upload grant of the `user` token's account, for the grant routes. */
+  grant: string;
   /** Field values by name, used by the valid samples (ids of the data below). */
   hints: Record<string, unknown>;
   /** Strings whose presence in a stored item ties the item to this run. */
@@ -34,11 +36,14 @@ export async function makeFuzzContext(): Promise<FuzzContext> {
   const image = await callApi(routes.createImage, { token: admin.accessToken, body: { title: `fuzz ${run}`, notes: '' } });
   if (image.status !== 201) throw new Error(`fuzz context: createImage answered ${image.status}`);
   const imageId = image.body.id as string;
+  const grant = await callApi(routes.createUploadGrant, { token: admin.accessToken, body: {} });
+  if (grant.status !== 201) throw new Error(`fuzz context: createUploadGrant answered ${grant.status}`);
   const invite = org.invites[0];
   const site = process.env.SITE_URL!;
   return {
     run,
     tokens: { user: admin.accessToken, staff: staff.accessToken, plainUser: plain.accessToken },
+    grant: grant.body.token as string,
     hints: {
       orgId: org.orgId, userId: invite.sub, id: imageId, cursor: imageId, sub: invite.sub, token: invite.token,
       cognitoSub: victim.userId, q: victim.email, session_id: `cs_test_fuzz_${run}`, email: email('contact'),

@@ -21,10 +21,10 @@ function problemOf(status: number, text: string): string | undefined {
   return undefined;
 }
 
-/** Sends one generated request exactly as built, with the caller's token when it has one. */
-export async function send(apiUrl: string, req: FuzzRequest, token?: string): Promise<Outcome> {
+/** Sends one generated request exactly as built, with the caller's token (and upload grant header) when it has one. */
+export async function send(apiUrl: string, req: FuzzRequest, token?: string, extraHeaders: Record<string, string> = {}): Promise<Outcome> {
   const url = `${apiUrl}${pathOf(req)}${req.rawQuery ? `?${req.rawQuery}` : ''}`;
-  const headers = { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const headers = { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...extraHeaders };
   try {
     const res = await fetch(url, { method: req.route.method, headers, body: req.body });
     const text = await res.text();

@@ -189,6 +189,26 @@ describe('ExtensionBridge login messages', () => {
     bridge.dispose();
   });
 
+  it('builds a function payload (the upload grant) only once an extension answered', async () => {
+    const build = vi.fn(async () => ({ ...login, status: 'active' }));
+    const absent = new ExtensionBridge({ origins: [A] });
+    const none = absent.sendLogin(build, { waitMs: 1500 });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(await none).toBeNull();
+    expect(build).not.toHaveBeenCalled();
+    absent.dispose();
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    const { bridge, posts } = await connected();
+    const sent = bridge.sendLogin(build);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(build).toHaveBeenCalledOnce();
+    expect(posts.at(-1)).toMatchObject({ type: 'login', payload: { userId: 'u1', status: 'active' } });
+    reply(A, { source: 'fps-extension', type: 'login-success', id: posts.at(-1)!.id, status: 'active' });
+    expect(await sent).toEqual({ status: 'active' });
+    bridge.dispose();
+  });
+
   it('gives up quietly when there is no extension within the wait', async () => {
     const bridge = new ExtensionBridge({ origins: [A] });
     const sent = bridge.sendLogin({}, { waitMs: 1500 });

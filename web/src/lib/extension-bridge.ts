@@ -228,14 +228,16 @@ export class ExtensionBridge {
    * (at most `waitMs` when given); resolves with the extension's reply status, or null when there
    * is no extension or it did not answer.
    */
-  async sendLogin(payload: LoginPayload, { waitMs }: { waitMs?: number } = {}): Promise<{ status: string } | null> {
+  async sendLogin(payload: LoginPayload | (() => Promise<LoginPayload>), { waitMs }: { waitMs?: number } = {}): Promise<{ status: string } | null> {
     const handshake = this.connect().then(() => true, () => false);
     const connected = await (waitMs === undefined ? handshake : Promise.race([handshake, sleep(waitMs).then(() => false)]));
     const target = this.frame?.contentWindow;
     const origin = this.status.origin;
     if (!connected || !target || !origin) return null;
+    // A function payload is built only once an extension answered (an upload grant is minted for it alone).
+    const body = typeof payload === 'function' ? await payload() : payload;
     const id = newId('login');
-    const msg: SiteToExtension = { source: SOURCE_SITE, type: 'login', id, payload };
+    const msg: SiteToExtension = { source: SOURCE_SITE, type: 'login', id, payload: body };
     const status = await new Promise<string | null>((resolve) => {
       const timer = setTimeout(() => {
         this.pendingLogins.delete(id);
@@ -249,7 +251,7 @@ export class ExtensionBridge {
       target.postMessage(msg, origin);
     });
     if (status === null) return null;
-    this.set({ lastLogin: { userId: 'userId' in payload ? payload.userId : null, status } });
+    this.set({ lastLogin: { userId: 'userId' in body ? body.userId : null, status } });
     return { status };
   }
 

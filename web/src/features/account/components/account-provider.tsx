@@ -13,6 +13,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { ApiQueryProvider, asError } from '../../../lib/api-query';
 import { useAuth } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
+import { withUploadGrant } from '../../../lib/upload-grant';
 import { setOrgAdminHint } from '../../../lib/stored-identity';
 import { organizationKeys, organizationQuery } from '../api/get-organization';
 
@@ -114,7 +115,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const showExperimental = parseShowExperimental(new URLSearchParams(search).get('showExperimental'));
   useEffect(() => {
     if (!account || !bridge) return;
-    void bridge.sendLogin(buildLoginMessage(account, showExperimental));
+    void bridge.sendLogin(() => withUploadGrant(buildLoginMessage(account, showExperimental)));
   }, [account, bridge, showExperimental]);
 
   const replaceAccount = useCallback((next: Account) => queryClient.setQueryData(accountQuery(next.userId).queryKey, next), [queryClient]);

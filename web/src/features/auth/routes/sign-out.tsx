@@ -29,7 +29,8 @@ export function SignOutRoute() {
     if (!config || !bridge || started.current) return;
     started.current = true;
     (async () => {
-      await bridge.sendLogin({}, { waitMs: SIGN_OUT_EXTENSION_WAIT_MS });
+      // The extension drops its grant; the server revokes them all (a copy elsewhere dies too).
+      await Promise.all([bridge.sendLogin({}, { waitMs: SIGN_OUT_EXTENSION_WAIT_MS }), import('../../../lib/upload-grant').then((m) => m.revokeUploadGrants())]);
       try {
         await signOutUser();
       } catch (e) {

@@ -1,5 +1,5 @@
 import { routes } from '#shared/api/routes';
-import type { Image } from '#shared/domain/image';
+import type { Image, ImagePart } from '#shared/domain/image';
 import { apiCall } from '../../../lib/api-client';
 
 export interface NewImage {
@@ -11,6 +11,8 @@ export interface NewImage {
   contentType: string;
   /** The file's size: a file that does not fit in the library's storage is refused at once (storage_full). */
   size?: number;
+  /** One part of a split capture (Add from extension): the library keeps a set together and in order. */
+  part?: ImagePart;
 }
 
 /** POST /images/ with title and notes: the pending image with its id and uploadUrl. */

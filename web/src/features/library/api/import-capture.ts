@@ -23,7 +23,8 @@ interface ImportOptions {
 /**
  * One capture from the extension into the library: its parts as PNG files (edits applied) over
  * the bridge, then each uploaded in order like a file from the computer, titled by the one rule
- * the editor's Save to library uses ("Title (1 of 3)"), with the captured page as source.
+ * the editor's Save to library uses ("Title (1 of 3)", with `part` so the library keeps the set
+ * together and in order), with the captured page as source.
  */
 export async function importCapture(bridge: Pick<ExtensionBridge, 'getCapture'>, listing: CaptureListing, opts: ImportOptions): Promise<void> {
   const name = listing.title || listing.url;
@@ -39,6 +40,7 @@ export async function importCapture(bridge: Pick<ExtensionBridge, 'getCapture'>,
     const { blob } = capture.parts[i];
     const file = new File([blob], `${listing.id}-${i + 1}.png`, { type: blob.type || 'image/png' });
     if (isTooLarge(file)) throw new ApiClientError(413, 'payload_too_large', TOO_LARGE_MESSAGE);
-    opts.onImported(await uploadImage(file, { title, notes: '', urlLink }, opts.signal), i);
+    const part = n > 1 ? { set: capture.id, index: i + 1, count: n } : undefined;
+    opts.onImported(await uploadImage(file, { title, notes: '', urlLink, ...(part ? { part } : {}) }, opts.signal), i);
   }
 }

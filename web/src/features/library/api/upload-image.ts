@@ -2,7 +2,7 @@ import { MAX_IMAGE_BYTES } from '#shared/domain/image';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { ApiClientError } from '../../../lib/api-client';
 import type { LibraryImage } from '../library-image';
-import { createImage } from './create-image';
+import { createImage, type NewImage } from './create-image';
 import { deleteImage } from './delete-image';
 import { finalizeImage } from './finalize-image';
 
@@ -38,7 +38,7 @@ async function postFile(uploadUrl: string, fields: Record<string, string>, file:
  */
 export async function uploadImage(
   file: File,
-  details: { title: string; notes: string; urlLink?: string | null },
+  details: Pick<NewImage, 'title' | 'notes' | 'urlLink' | 'part'>,
   signal?: AbortSignal,
 ): Promise<LibraryImage> {
   // The size lets the server refuse a file that does not fit before anything is stored (storage_full).

@@ -169,6 +169,21 @@ describe('/images', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Banana bread' }));
   });
 
+  it('opens the image of a deep link (?image=<id>) in the viewer, and drops the parameter', async () => {
+    const router = renderLibrary('/images?image=i2');
+    const viewer = await screen.findByRole('dialog', { name: 'apple pie' });
+    expect(within(viewer).getByRole('img', { name: 'apple pie' }).getAttribute('src')).toBe('https://bucket.example/i2/original');
+    expect(headerTitle()).toBe('View Image');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('ignores a deep link to an image that is not in the library', async () => {
+    const router = renderLibrary('/images?image=gone&sort=NameAsc');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=NameAsc'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(thumbnails()).toHaveLength(3);
+  });
+
   it('edits title and notes: Update needs a title, notes may be empty; Cancel and a save return to Info', async () => {
     const user = userEvent.setup();
     renderLibrary();
@@ -453,8 +468,8 @@ describe('/images: Upload → Add from extension', () => {
     await within(dialog).findByText('3 images were added to your library.');
     expect(api.uploadImage.mock.calls.map(([f, d]) => [(f as File).type, d])).toEqual([
       ['image/png', { title: 'Docs page', notes: '', urlLink: 'https://docs.example/a' }],
-      ['image/png', { title: 'Long page (1 of 2)', notes: '', urlLink: 'https://long.example/' }],
-      ['image/png', { title: 'Long page (2 of 2)', notes: '', urlLink: 'https://long.example/' }],
+      ['image/png', { title: 'Long page (1 of 2)', notes: '', urlLink: 'https://long.example/', part: { set: 'c2', index: 1, count: 2 } }],
+      ['image/png', { title: 'Long page (2 of 2)', notes: '', urlLink: 'https://long.example/', part: { set: 'c2', index: 2, count: 2 } }],
     ]);
     expect(thumbTitles()).toEqual(expect.arrayContaining(['Docs page', 'Long page (1 of 2)', 'Long page (2 of 2)']));
     expect(thumbnails()).toHaveLength(6);

@@ -21,6 +21,8 @@ import type { LibraryImage } from '../library-image';
 import '../library.css';
 
 export const SORT_PARAM = 'sort';
+/** `/images?image=<id>` opens that image in the viewer (the extension's "Open in library"). */
+export const IMAGE_PARAM = 'image';
 
 const signInHref = () => `${paths.authSignIn.href()}?${new URLSearchParams({ redirectPath: paths.images.href() })}`;
 
@@ -69,6 +71,20 @@ export function LibraryRoute() {
     if (viewer?.kind === 'upload' && viewer.file && usage && !fitsInStorage(usage, viewer.file.size)) setHeldFile(viewer.file);
     setViewer(null);
   }, [viewer, usage]);
+
+  // A deep link opens its image once the list has it, then leaves the address (closing stays closed).
+  const linkedId = params.get(IMAGE_PARAM);
+  useEffect(() => {
+    if (!linkedId) return;
+    const linked = state.images.find((i) => i.id === linkedId);
+    if (!linked && state.status === 'loading') return;
+    if (linked) open({ kind: 'image', image: linked }, heading.current);
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete(IMAGE_PARAM);
+      return next;
+    }, { replace: true });
+  }, [linkedId, state.images, state.status, setParams]);
 
   // The viewer sits right under the header, whose height changes when it wraps on narrow screens.
   useEffect(() => {

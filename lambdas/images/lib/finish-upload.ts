@@ -1,0 +1,77 @@
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, type Image } from '#shared/domain/image';
+import { imagesRepo, type ImageRow } from '../../adapters/images-repo';
+import { deleteObject, getObjectBytes, headObject, putObject } from '../../adapters/s3-client';
+import { DomainError, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { countEvent } from '../../lib/metrics';
+import { inspectImage, makeThumbnail, THUMBNAIL } from './image-file';
+import { imageKeys } from './image-keys';
+import { toImage } from './image-view';
+import { assertUploadFits } from './storage-quota';
+import { IMAGE_NOT_FOUND, removeImage, requireOwnImage } from './own-image';
+
+export const NOT_UPLOADED = 'No file has been uploaded for this image yet. POST it with the uploadFields to the uploadUrl first.';
+export const TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
+export const TOO_MANY_PIXELS = `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`;
+export const NOT_AN_IMAGE = 'The file is not an image the library can store (PNG, JPEG, WebP, GIF or AVIF).';
+export const DAMAGED = 'The image could not be read; the file may be damaged.';
+
+/** Stored files never change under their key, so browsers may keep them. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+/** A refused upload leaves nothing behind: its object and its row go, then the client is told why. */
+async function refuse(row: ImageRow, code: 'payload_too_large' | 'unsupported_media_type', message: string, detail: Record<string, unknown>) {
+  logger.info('upload refused', { imageId: row.imageId, code, ...detail });
+  await removeImage(row);
+  return new DomainError(code, message);
+}
+
+/**
+ * Finishing an upload (POST /images/{id}/, and POST /extension/images/{id}/ with an upload grant): checks the uploaded file (present, at most 25 MB, really
+ * a PNG/JPEG/WebP/GIF/AVIF by its bytes, at most 150 Mpx), stores the checked bytes under the final
+ * key with their real type, makes the WebP thumbnail, records size and type, and returns the image.
+ * The upload form can still be used until it expires, so the stored file is a copy of the checked
+ * bytes, not the upload object. Finalising removes the row's expiry (TTL). Finalising a finalised image returns it unchanged.
+ */
+export async function finishUpload(userId: string, imageId: string): Promise<Image> {
+  const row = await requireOwnImage(userId, imageId);
+  if (row.status === 'ready') return toImage(row);
+
+  const keys = imageKeys(row.userId, row.imageId);
+  const head = await headObject(keys.upload);
+  if (!head) throw new DomainError('conflict', NOT_UPLOADED);
+  if (head.size > MAX_IMAGE_BYTES) throw await refuse(row, 'payload_too_large', TOO_LARGE, { size: head.size });
+
+  const bytes = await getObjectBytes(keys.upload);
+  // The object may have been replaced since the HEAD: check what was actually read.
+  if (bytes.length > MAX_IMAGE_BYTES) throw await refuse(row, 'payload_too_large', TOO_LARGE, { size: bytes.length });
+  await assertUploadFits(row, bytes.length); // the storage quota, with the file's real size
+  const found = await inspectImage(bytes);
+  if (!found.ok) {
+    if (found.reason === 'too_many_pixels') throw await refuse(row, 'payload_too_large', TOO_MANY_PIXELS, { format: found.format });
+    throw await refuse(row, 'unsupported_media_type', NOT_AN_IMAGE, { reason: found.reason, format: found.format, declared: head.contentType });
+  }
+
+  let thumb: Buffer;
+  try {
+    thumb = await makeThumbnail(bytes, found);
+  } catch (e) {
+    throw await refuse(row, 'unsupported_media_type', DAMAGED, { error: (e as Error).message });
+  }
+
+  await Promise.all([
+    putObject(keys.original, bytes, found.contentType, IMMUTABLE),
+    putObject(keys.thumb, thumb, THUMBNAIL.contentType, IMMUTABLE),
+  ]);
+  await deleteObject(keys.upload);
+  const file = { contentType: found.contentType, size: bytes.length, width: found.width, height: found.height };
+  const ready = await imagesRepo.markReady(row.userId, row.imageId, file, new Date().toISOString());
+  if (!ready) {
+    // Deleted while we worked: do not leave its files behind.
+    await removeImage(row);
+    throw notFound(IMAGE_NOT_FOUND);
+  }
+  logger.info('image finalised', { imageId: row.imageId, ...file, thumbBytes: thumb.length });
+  countEvent('CaptureSaved');
+  return toImage(ready);
+}

@@ -1,0 +1,40 @@
+import type { BodyOf } from '#shared/api/route';
+import type { routes } from '#shared/api/routes';
+import { DEFAULT_UPLOAD_CONTENT_TYPE, PENDING_IMAGE_LIFETIME_SECONDS, type Image } from '#shared/domain/image';
+import { imagesRepo, type ImageRow } from '../../adapters/images-repo';
+import { presignPost } from '../../adapters/s3-client';
+import { DomainError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { imageKeys, newImageId } from './image-keys';
+import { toImage } from './image-view';
+import { uploadLimitFor } from './storage-quota';
+
+/** How long the upload form is valid (seconds). */
+export const UPLOAD_URL_TTL_SECONDS = 300;
+
+/**
+ * Starting an upload (POST /images/, and POST /extension/images/ with an upload grant): a pending image and a presigned POST for its file (`uploadUrl` and `uploadFields`),
+ * for the caller's upload key only, of the declared content type (the spec's JSON type when none is
+ * given) and at most MAX_IMAGE_BYTES or the storage the user has left: S3 refuses anything else.
+ * A user whose library is full (or whose declared `size` does not fit) is refused before anything
+ * is written (storage-quota.ts). The pending row expires (TTL) unless the client finalises it
+ * (POST /images/{id}/), which checks the file itself.
+ */
+export async function startUpload(userId: string, body: BodyOf<typeof routes.createImage>): Promise<Image> {
+  const maxBytes = await uploadLimitFor(userId, body.size);
+  const now = new Date();
+  const imageId = newImageId(now.getTime());
+  const keys = imageKeys(userId, imageId);
+  const row: ImageRow = {
+    userId, imageId, title: body.title, notes: body.notes, urlLink: body.urlLink ?? null,
+    objectKey: keys.original, thumbKey: keys.thumb, status: 'pending', created: now.toISOString(), updated: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + PENDING_IMAGE_LIFETIME_SECONDS,
+    ...(body.part ? { part: body.part } : {}),
+  };
+  if (!(await imagesRepo.create(row))) throw new DomainError('conflict', 'Please try again.');
+  const upload = await presignPost(keys.upload, {
+    contentType: body.contentType ?? DEFAULT_UPLOAD_CONTENT_TYPE, maxBytes, expiresIn: UPLOAD_URL_TTL_SECONDS,
+  });
+  logger.info('image created', { imageId });
+  return { ...(await toImage(row)), uploadUrl: upload.url, uploadFields: upload.fields };
+}

@@ -1,0 +1,133 @@
+/**
+ * "Save to library" from the editor, against the local stack (issue #23 §1): the site hands the
+ * extension an upload grant when the user signs in; the editor saves what it shows, once; a split
+ * capture is saved whole and in order; signed out, Save goes through the site's sign-in and back.
+ */
+import type { Page } from '@playwright/test';
+import { confirmedUser } from '../site/fixtures';
+import { expect, expectGrant, signInAndHandOver, signOutOfSite, siteUrl, storedLogin, test } from './site-extension';
+
+test.describe.configure({ mode: 'serial' });
+// Sign-in on the site (Vite compiles its pages on first use) plus a capture and uploads.
+test.setTimeout(120_000);
+
+/** Counts the editor's calls to the grant routes (creates). */
+function countCreates(editor: Page): () => number {
+  let n = 0;
+  editor.on('request', (r) => {
+    if (r.method() === 'POST' && /\/extension\/images\/$/.test(new URL(r.url()).pathname)) n++;
+  });
+  return () => n;
+}
+
+async function signedIn(ext: Parameters<typeof signInAndHandOver>[0]) {
+  await signOutOfSite(ext);
+  const email = await confirmedUser('save');
+  const page = await ext.context.newPage();
+  await page.goto(`${siteUrl()}/auth/signin`);
+  await signInAndHandOver(ext, page, email);
+  return page;
+}
+
+/** The library's thumbnails, in the order shown. */
+async function libraryTitles(page: Page, count: number): Promise<string[]> {
+  await page.goto(`${siteUrl()}/images`);
+  const thumbs = page.locator('[data-image-id]');
+  await expect(thumbs).toHaveCount(count, { timeout: 15_000 });
+  return thumbs.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+}
+
+test('capture → Save to library → Saved; a second click uploads nothing; the image is in /images with its title and URL', async ({ ext }) => {
+  const site = await signedIn(ext);
+  const page = await ext.open('/bands.html');
+  const pageUrl = page.url();
+  const editor = await ext.capture(page);
+  const creates = countCreates(editor);
+
+  await editor.getByRole('button', { name: 'Save to library' }).click();
+  await expect(editor.locator('#save-done')).toBeVisible({ timeout: 30_000 });
+  await expect(editor.locator('#save-done')).toContainText('Saved');
+  await expect(editor.locator('#save-progress')).toHaveAttribute('aria-label', 'Saving to library');
+  const open = editor.getByRole('link', { name: 'Open in library' });
+  const href = await open.getAttribute('href');
+  expect(href).toMatch(new RegExp(`^${siteUrl()}/images\\?image=[A-Za-z0-9_-]+$`));
+  expect(creates()).toBe(1);
+
+  // Unchanged: Saved again, nothing uploaded.
+  await editor.getByRole('button', { name: 'Save to library' }).click();
+  await expect(editor.locator('#save-live')).toHaveText('Saved (already in your library).');
+  expect(creates()).toBe(1);
+
+  // In the library, with the page's title and address; the link opens it in the viewer.
+  expect(await libraryTitles(site, 1)).toEqual(['Bands']);
+  await site.goto(href!);
+  const viewer = site.getByRole('dialog', { name: 'Bands' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('link', { name: pageUrl })).toBeVisible();
+
+  await editor.close();
+  await page.close();
+  await site.close();
+});
+
+test('a split capture is saved whole: one entry per part, "(1 of 3)" titles, together and in order', async ({ ext }) => {
+  const site = await signedIn(ext);
+  // A lowered limit (test builds only) splits the 8,100 px page into three images.
+  await ext.setStorage({ testHooks: { canvasLimits: { maxSide: 3000, maxArea: 268_435_456 } } });
+  try {
+    const page = await ext.open('/bands.html');
+    const editor = await ext.capture(page);
+    await expect(editor.locator('#split-note')).toContainText('split into 3 images');
+    await editor.getByRole('button', { name: 'Save to library' }).click();
+    await expect(editor.locator('#save-done')).toBeVisible({ timeout: 60_000 });
+    await expect(editor.locator('#save-done')).toContainText('Saved (3 images, in order)');
+    expect(await libraryTitles(site, 3)).toEqual(['Bands (1 of 3)', 'Bands (2 of 3)', 'Bands (3 of 3)']);
+    await editor.close();
+    await page.close();
+  } finally {
+    await ext.removeStorage(['testHooks']);
+    await site.close();
+  }
+});
+
+test('signed out, Save goes through the site\'s sign-in and back to the same capture, which then saves', async ({ ext }) => {
+  await signOutOfSite(ext);
+  expect(await storedLogin(ext)).toBeUndefined();
+  const email = await confirmedUser('save-signin');
+  const page = await ext.open('/bands.html');
+  const editor = await ext.capture(page);
+  const captureId = new URL(editor.url()).searchParams.get('id')!;
+
+  await editor.getByRole('button', { name: 'Save to library' }).click();
+  await editor.waitForURL(new RegExp(`^${siteUrl()}/auth/signin`));
+  await signInAndHandOver(ext, editor, email);
+  await editor.getByRole('link', { name: 'Return to extension' }).click();
+  await editor.waitForURL((u) => u.protocol === 'chrome-extension:' && u.pathname === '/editor.html' && u.searchParams.get('id') === captureId);
+  await editor.waitForFunction(() => document.body.dataset.state === 'ready');
+  await expectGrant(ext);
+
+  await editor.getByRole('button', { name: 'Save to library' }).click();
+  await expect(editor.locator('#save-done')).toBeVisible({ timeout: 30_000 });
+  const site = await ext.context.newPage();
+  expect(await libraryTitles(site, 1)).toEqual(['Bands']);
+  await site.close();
+  await editor.close();
+  await page.close();
+});
+
+test('a revoked grant (signed out elsewhere) fails with "Sign in again", keeping the capture', async ({ ext }) => {
+  const site = await signedIn(ext);
+  const grant = (await storedLogin(ext))!.login.upload_grant!;
+  const page = await ext.open('/bands.html');
+  const editor = await ext.capture(page);
+  // Sign-out on the site revokes the grant server-side; put it back in the extension as a stolen copy would be.
+  await signOutOfSite(ext);
+  await ext.setStorage({ login: { login: { userId: 'u', orgId: '', expires: 0, status: '', sub_created: 0, upload_grant: grant }, receivedAt: Date.now() } });
+  await editor.getByRole('button', { name: 'Save to library' }).click();
+  await expect(editor.getByRole('alert').filter({ hasText: 'Your session has expired' })).toBeVisible({ timeout: 30_000 });
+  await expect(editor.getByRole('button', { name: 'Sign in again' })).toBeVisible();
+  await expect(editor.locator('body')).toHaveAttribute('data-state', 'ready');
+  await editor.close();
+  await page.close();
+  await site.close();
+});

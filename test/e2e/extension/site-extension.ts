@@ -1,0 +1,59 @@
+/**
+ * The extension fixtures with the extension built for the local stack's site (the dev key, so
+ * its id is the one the site's config allows): the site's bridge talks to it, so signing in on
+ * the site tells the extension, upload grant included. Pages to capture still come from the
+ * fixtures' own test servers.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildExtension } from '../../../scripts/build-extension';
+import { fillSignIn } from '../site/fixtures';
+import { test as base, type ExtensionHarness } from './fixtures';
+
+export const siteUrl = () => process.env.FPS_SITE_URL!;
+
+export const test = base.extend<object, { extensionDir: string }>({
+  extensionDir: [
+    async ({}, use) => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'fps-ext-site-'));
+      await buildExtension({
+        outDir: path.join(dir, 'ext'), zipPath: false, testBuild: true, devKey: true,
+        siteOrigins: [new URL(siteUrl()).origin], siteUrl: siteUrl(),
+      });
+      await use(path.join(dir, 'ext'));
+      await rm(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+export { expect } from './fixtures';
+
+/** The extension's stored login (what the site last told it). */
+export const storedLogin = (ext: ExtensionHarness) =>
+  ext.getStorage('login') as Promise<{ login: { userId: string; upload_grant?: { token: string; expiresAt: number; apiUrl: string } } } | undefined>;
+
+/** Signs in on the site's sign-in page (already open in `page`) and waits until the site has handed the extension a grant. */
+export async function signInAndHandOver(ext: ExtensionHarness, page: Page, email: string): Promise<void> {
+  await fillSignIn(page, email);
+  await page.waitForURL(/\/account/);
+  await expectGrant(ext);
+}
+
+export async function expectGrant(ext: ExtensionHarness): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if ((await storedLogin(ext))?.login.upload_grant) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the site did not hand the extension an upload grant');
+}
+
+/** Signs out of the site (which logs the extension out and revokes its grants). */
+export async function signOutOfSite(ext: ExtensionHarness): Promise<void> {
+  const page = await ext.context.newPage();
+  await page.goto(`${siteUrl()}/auth/signout`);
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth/signout'), { timeout: 15_000 });
+  await page.close();
+  await ext.removeStorage(['login']);
+}
