@@ -24,7 +24,7 @@ export interface FramePlan {
  * everything from that edge on, so the last cell is shorter. "Passes" means by 1 px, because the
  * true end may lie up to 1 px beyond the whole-px scroll size the page reports.
  */
-function edges(content: number, view: number, step: number): number[] {
+function edges(content: number, view: number, step: number, splitEnd = false): number[] {
   const out = [0];
   // Fractional at fractional scales: edges then fall on whole device rows (see coveringStep),
   // and may exceed the reported view, which is rounded to whole CSS px.
@@ -33,6 +33,11 @@ function edges(content: number, view: number, step: number): number[] {
   // Stops at the content's end too: with a view under 1 px the end is below maxScroll + 1.
   if (maxScroll > 0) while (out[out.length - 1] < maxScroll + 1 && out[out.length - 1] < content) out.push(Math.min(content, out[out.length - 1] + stride));
   if (content > out[out.length - 1]) out.push(content);
+  // When the content's end itself was the edge that passed, the last cell starts at or below the
+  // last scroll position, and the end frame (1 px past it) may land below that edge. Above DPR 2
+  // (`splitEnd`) a size rounded down hides a whole device row there, which no frame would show:
+  // the cell keeps a frame at its own edge, and the end frame gets the sliver past the reported end.
+  if (splitEnd && maxScroll > 0 && out.length >= 2 && out[out.length - 2] < maxScroll + 1) out.push(content + 1);
   return out;
 }
 
@@ -45,11 +50,13 @@ export function planFrames(
   g: Pick<PageGeometry, 'scroller' | 'contentWidth' | 'contentHeight'>,
   maxFrames = 400,
   step: { x: number; y: number } = { x: g.scroller.width, y: g.scroller.height },
+  /** Above DPR 2 a whole device row may lie past the reported end (see `edges`). */
+  dpr = 1,
 ): FramePlan {
   const contentW = Math.max(g.contentWidth, g.scroller.width);
   const contentH = Math.max(g.contentHeight, g.scroller.height);
-  const colEdges = edges(contentW, g.scroller.width, step.x);
-  let rowEdges = edges(contentH, g.scroller.height, step.y);
+  const colEdges = edges(contentW, g.scroller.width, step.x, dpr > 2);
+  let rowEdges = edges(contentH, g.scroller.height, step.y, dpr > 2);
   const cols = colEdges.length - 1;
   let truncated = false;
   const maxRows = Math.max(1, Math.floor(maxFrames / cols));

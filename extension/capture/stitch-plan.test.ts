@@ -44,7 +44,7 @@ function captureAndCheck(p: DevicePage, limits: CanvasLimits = CHROME_CANVAS_LIM
   const g = cssGeometry(p);
   const deviceScale: DeviceScale = measureScale({ ...g, devicePixelRatio: p.dpr }, { width: p.frameW, height: p.frameH });
   const view = deviceViewport(g, deviceScale).scroller;
-  const plan = planFrames(g, 10_000, { x: coveringStep(view.width, deviceScale.dpr), y: coveringStep(view.height, deviceScale.dpr) });
+  const plan = planFrames(g, 10_000, { x: coveringStep(view.width, deviceScale.dpr), y: coveringStep(view.height, deviceScale.dpr) }, deviceScale.dpr);
   const land = (css: number, max: number) => Math.min(Math.max(0, toDevice(css, p.dpr)), max);
   const landed = plan.frames.map((f) => ({ x: land(f.x, p.contentW - box.width), y: land(f.y, p.contentH - box.height) }));
   const actual = landed.map((d) => ({ x: Math.fround(d.x / p.dpr), y: Math.fround(d.y / p.dpr) }));
@@ -176,6 +176,13 @@ describe('planStitch in device pixels', () => {
   ];
   it.each(cases)('%s: every image pixel comes from the right place, once', (_name, page) => {
     captureAndCheck(page);
+  });
+
+  it('above DPR 2, a page whose size was rounded down a whole device row, at an exact multiple of the viewport', () => {
+    // Found by the property below (seed 724870370): 960.4 CSS px reported as 960, and the end frame
+    // landing on device row 2251 left row 2250 in no frame.
+    captureAndCheck({ dpr: 2.5, frameW: 200, frameH: 150, contentW: 200, contentH: 2401 });
+    captureAndCheck({ dpr: 3, frameW: 300, frameH: 300, contentW: 300, contentH: 3001 });
   });
 
   it('any DPR, viewport and page length', () => {

@@ -86,8 +86,9 @@ export function planStitch(
   });
   // Content size in device px. A frame scrolled to the very end shows where the content really
   // ends; prefer that to the rounded CSS size when they are this close.
-  const contentCssW = plan.colEdges[plan.colEdges.length - 1];
-  const contentCssH = plan.rowEdges[plan.rowEdges.length - 1];
+  // The plan's last edge may lie 1 px past the reported end (frame-plan.ts `edges`): size by the report.
+  const contentCssW = Math.min(plan.colEdges[plan.colEdges.length - 1], Math.max(g.contentWidth, R.width));
+  const contentCssH = Math.min(plan.rowEdges[plan.rowEdges.length - 1], Math.max(g.contentHeight, R.height));
   let contentW = rW + toDevice(contentCssW - R.width, dpr);
   let contentH = rH + toDevice(contentCssH - R.height, dpr);
   const lastCol = plan.colEdges.length - 2;
