@@ -6,7 +6,7 @@
  */
 import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { coveringStep, measureScale, toDevice } from '../capture/device-scale';
-import { coversCell, planFrames } from '../capture/frame-plan';
+import { coversCell, endMayHideARow, planFrames } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
 import { planSplit, type CanvasLimits } from '../capture/split-planner';
@@ -156,7 +156,7 @@ export class CaptureRunner {
     const step = { x: coveringStep(view.width, deviceScale.dpr), y: coveringStep(view.height, deviceScale.dpr) };
     // A page that keeps growing as it is scrolled (an endless list) is followed this far.
     const maxHeight = g.contentHeight + MAX_GROWTH_VIEWPORTS * g.scroller.height;
-    let plan = planFrames(g, undefined, step, deviceScale.dpr);
+    let plan = planFrames(g, undefined, step, endMayHideARow(g, deviceScale.dpr));
     let total = plan.frames.length;
     const forward = (index: number, dataUrl: string) => {
       if (!deps.onFrame) return;
@@ -188,7 +188,7 @@ export class CaptureRunner {
       const w = pos.contentWidth ?? g.contentWidth;
       if (Math.abs(h - g.contentHeight) >= 0.5 || Math.abs(w - g.contentWidth) >= 0.5) {
         g = { ...g, contentHeight: h, contentWidth: w };
-        plan = planFrames(g, undefined, step, deviceScale.dpr);
+        plan = planFrames(g, undefined, step, endMayHideARow(g, deviceScale.dpr));
         total = plan.frames.length;
         const now = plan.frames[f.index];
         // Not where this frame belongs any more (or not needed at all): scroll again first.

@@ -34,12 +34,21 @@ function edges(content: number, view: number, step: number, splitEnd = false): n
   if (maxScroll > 0) while (out[out.length - 1] < maxScroll + 1 && out[out.length - 1] < content) out.push(Math.min(content, out[out.length - 1] + stride));
   if (content > out[out.length - 1]) out.push(content);
   // When the content's end itself was the edge that passed, the last cell starts at or below the
-  // last scroll position, and the end frame (1 px past it) may land below that edge. Above DPR 2
-  // (`splitEnd`) a size rounded down hides a whole device row there, which no frame would show:
-  // the cell keeps a frame at its own edge, and the end frame gets the sliver past the reported end.
+  // last scroll position, and the end frame (1 px past it) may land below that edge. At a device
+  // scale over 1 (`splitEnd`) the rounded sizes can hide a whole device row there (an inner
+  // scroller's range is two rounded sizes apart; a document's height is rounded), which no frame
+  // would show: the cell keeps a frame at its own edge, and the end frame takes the sliver past the
+  // reported end.
   if (splitEnd && maxScroll > 0 && out.length >= 2 && out[out.length - 2] < maxScroll + 1) out.push(content + 1);
   return out;
 }
+
+/**
+ * Whether the true end of the content may lie a whole device row or more past the reported one: a
+ * document's height is one rounded size (off by under half a CSS px, a whole row only above
+ * DPR 2); an inner scroller's range is two (scrollHeight − clientHeight, off by under 1 CSS px).
+ */
+export const endMayHideARow = (g: Pick<PageGeometry, 'scrollerKind'>, dpr: number): boolean => dpr > (g.scrollerKind === 'document' ? 2 : 1);
 
 /**
  * Row-major frames that together show every content pixel of the scroller exactly once.
@@ -50,13 +59,13 @@ export function planFrames(
   g: Pick<PageGeometry, 'scroller' | 'contentWidth' | 'contentHeight'>,
   maxFrames = 400,
   step: { x: number; y: number } = { x: g.scroller.width, y: g.scroller.height },
-  /** Above DPR 2 a whole device row may lie past the reported end (see `edges`). */
-  dpr = 1,
+  /** Whether a whole device row may lie past the reported end (`endMayHideARow`). */
+  splitEnd = false,
 ): FramePlan {
   const contentW = Math.max(g.contentWidth, g.scroller.width);
   const contentH = Math.max(g.contentHeight, g.scroller.height);
-  const colEdges = edges(contentW, g.scroller.width, step.x, dpr > 2);
-  let rowEdges = edges(contentH, g.scroller.height, step.y, dpr > 2);
+  const colEdges = edges(contentW, g.scroller.width, step.x, splitEnd);
+  let rowEdges = edges(contentH, g.scroller.height, step.y, splitEnd);
   const cols = colEdges.length - 1;
   let truncated = false;
   const maxRows = Math.max(1, Math.floor(maxFrames / cols));

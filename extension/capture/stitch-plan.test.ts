@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coveringStep, measureScale, toDevice, type DeviceScale } from './device-scale';
-import { planFrames } from './frame-plan';
+import { endMayHideARow, planFrames } from './frame-plan';
 import { planSplit, fitsCanvas, CHROME_CANVAS_LIMITS, type CanvasLimits } from './split-planner';
 import { deviceViewport, planStitch, type StitchGeometry, type StitchPlan } from './stitch-plan';
 
@@ -44,7 +44,7 @@ function captureAndCheck(p: DevicePage, limits: CanvasLimits = CHROME_CANVAS_LIM
   const g = cssGeometry(p);
   const deviceScale: DeviceScale = measureScale({ ...g, devicePixelRatio: p.dpr }, { width: p.frameW, height: p.frameH });
   const view = deviceViewport(g, deviceScale).scroller;
-  const plan = planFrames(g, 10_000, { x: coveringStep(view.width, deviceScale.dpr), y: coveringStep(view.height, deviceScale.dpr) }, deviceScale.dpr);
+  const plan = planFrames(g, 10_000, { x: coveringStep(view.width, deviceScale.dpr), y: coveringStep(view.height, deviceScale.dpr) }, endMayHideARow({ scrollerKind: p.box ? 'element' : 'document' }, deviceScale.dpr));
   const land = (css: number, max: number) => Math.min(Math.max(0, toDevice(css, p.dpr)), max);
   const landed = plan.frames.map((f) => ({ x: land(f.x, p.contentW - box.width), y: land(f.y, p.contentH - box.height) }));
   const actual = landed.map((d) => ({ x: Math.fround(d.x / p.dpr), y: Math.fround(d.y / p.dpr) }));
@@ -183,6 +183,18 @@ describe('planStitch in device pixels', () => {
     // landing on device row 2251 left row 2250 in no frame.
     captureAndCheck({ dpr: 2.5, frameW: 200, frameH: 150, contentW: 200, contentH: 2401 });
     captureAndCheck({ dpr: 3, frameW: 300, frameH: 300, contentW: 300, contentH: 3001 });
+  });
+
+  it('an inner scroller whose scroll range was rounded down by a whole device row keeps its last row (zoom 90 % × DPR 2)', () => {
+    // Found by the property below: the pane's range is scrollHeight − clientHeight, two rounded
+    // sizes; the end frame landed on device row 2716 and row 2715 was in no frame.
+    captureAndCheck({ dpr: 1.8, frameW: 300, frameH: 363, box: { x: 0, y: 69, width: 300, height: 181 }, contentW: 300, contentH: 2897 });
+  });
+
+  it('an inner scroller ending a fraction of a CSS px above the bottom is not stretched over the row below it', () => {
+    // The pane is 280 CSS px (616 device rows) in a 280.45 px viewport (617 rows): the last row is not content.
+    captureAndCheck({ dpr: 2.2, frameW: 300, frameH: 617, box: { x: 0, y: 0, width: 300, height: 616 }, contentW: 300, contentH: 616 });
+    captureAndCheck({ dpr: 2.2, frameW: 300, frameH: 617, box: { x: 0, y: 0, width: 300, height: 616 }, contentW: 300, contentH: 3000 });
   });
 
   it('any DPR, viewport and page length', () => {

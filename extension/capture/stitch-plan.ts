@@ -49,9 +49,15 @@ export function deviceViewport(g: StitchGeometry, deviceScale: DeviceScale): { v
   // bitmap's, never a rounded CSS size times dpr.
   const viewW = Math.max(1, deviceScale.frameWidth - Math.max(0, toDevice(g.innerWidth - g.viewportWidth, dpr)));
   const viewH = Math.max(1, deviceScale.frameHeight - Math.max(0, toDevice(g.innerHeight - g.viewportHeight, dpr)));
-  const edgeX = (css: number) => (css >= g.viewportWidth ? viewW : Math.min(viewW, toDevice(css, dpr)));
-  const edgeY = (css: number) => (css >= g.viewportHeight ? viewH : Math.min(viewH, toDevice(css, dpr)));
   const R = g.scroller;
+  // The document's box is the rounded viewport: it reaches the bitmap's edges. An inner scroller's
+  // box is its fractional rect, so it reaches an edge only within half a device pixel of it (a pane
+  // ending a fraction of a CSS px above the bottom leaves that row to what lies below it).
+  const whole = R.x === 0 && R.y === 0 && R.width === g.viewportWidth && R.height === g.viewportHeight;
+  const edge = (css: number, cssView: number, view: number) =>
+    (whole ? css >= cssView : css * dpr >= view - 0.5) ? view : Math.min(view, toDevice(css, dpr));
+  const edgeX = (css: number) => edge(css, g.viewportWidth, viewW);
+  const edgeY = (css: number) => edge(css, g.viewportHeight, viewH);
   const x = edgeX(R.x);
   const y = edgeY(R.y);
   return { viewW, viewH, scroller: { x, y, width: Math.max(1, edgeX(R.x + R.width) - x), height: Math.max(1, edgeY(R.y + R.height) - y) } };
