@@ -305,14 +305,15 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     grants: { tables: { users: ro, grants: rw } }, size: standard,
     cost: { free: 0.5, paying: 1, ms: 80, reads: 2, writes: 2 },
   },
+  // As createImage and finalizeImage (the storage quota reads the plan and the usage), plus the grant.
   grantCreateImage: {
-    grants: { tables: { users: ro, grants: ro, images: rw }, bucket: rw }, size: standard,
-    cost: { free: 0, paying: 20, ms: 130, reads: 2, writes: 1 },
+    grants: { tables: { users: ro, orgs: ro, grants: ro, images: rw }, bucket: rw }, size: standard,
+    cost: { free: 0, paying: 20, ms: 150, reads: 26, writes: 1 },
   },
   grantFinalizeImage: {
-    grants: { tables: { users: ro, grants: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
+    grants: { tables: { users: ro, orgs: ro, grants: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
     size: { memoryMb: 1024, timeoutSeconds: 25 },
-    cost: { free: 0, paying: 20, ms: 900, reads: 2, writes: 1 },
+    cost: { free: 0, paying: 20, ms: 900, reads: 26, writes: 1 },
   },
 
   // ── contact ── stored for staff (who read it in the records table); public, so never the audit partition.

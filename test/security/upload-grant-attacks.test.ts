@@ -68,7 +68,7 @@ describe('upload grant attacks', () => {
     };
     const tried: string[] = [];
     for (const route of (routeList as readonly RouteDef[]).filter((r) => r.caller === 'user' || r.caller === 'staff')) {
-      const params = route.params ? { id: imageId, orgId: 'org', userId: u.userId } : undefined;
+      const params = route.params ? { id: imageId, orgId: 'org', userId: u.userId, shareId: 'share' } : undefined;
       const body = route.method === 'GET' ? undefined : (bodies[route.id] ?? {});
       const attempts: Record<string, string>[] = [{ [UPLOAD_GRANT_HEADER]: grant }, { authorization: `Bearer ${grant}` }];
       for (const headers of attempts) {
