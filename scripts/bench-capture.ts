@@ -24,6 +24,7 @@ import type { Worker } from '@playwright/test';
 import path from 'node:path';
 import { mb, sampleMemory, type MemoryPeaks } from './bench-capture-memory';
 import { buildExtension } from './build-extension';
+import { benchPage } from './bench-page';
 
 // BENCH_SIZES=10,20 BENCH_DPRS=1 BENCH_MODES=fast narrow a run down (modes: stitch, fast).
 const SIZES = (process.env.BENCH_SIZES ?? '10,20,40').split(',').map(Number);
@@ -32,24 +33,6 @@ const MODES = new Set((process.env.BENCH_MODES ?? 'stitch,fast').split(','));
 // Fast mode rows are the best of this many captures (and as many Playwright screenshots).
 const FAST_RUNS = Number(process.env.BENCH_FAST_RUNS ?? 3);
 const WINDOW = { width: 1280, height: 800 };
-
-/** A page `vp` viewports tall: coloured bands of 200 px, some text, a fixed header. */
-function benchPage(vp: number): string {
-  return `<!doctype html><html><head><title>Bench ${vp}</title><style>
-    body { margin: 0; font: 16px sans-serif; } header { position: fixed; top: 0; left: 0; right: 0; height: 50px; background: #333; color: #fff; }
-    .b { height: 200px; padding: 20px; box-sizing: border-box; }
-  </style></head><body><header>Fixed header</header><div id="c"></div><script>
-    const c = document.getElementById('c');
-    const n = Math.ceil(${vp} * innerHeight / 200);
-    for (let i = 0; i < n; i++) {
-      const d = document.createElement('div'); d.className = 'b';
-      d.style.background = 'hsl(' + (i * 37 % 360) + ', 60%, 75%)';
-      d.textContent = 'Band ' + i + ' — The quick brown fox jumps over the lazy dog.';
-      c.appendChild(d);
-    }
-    c.style.height = (${vp} * innerHeight) + 'px'; c.style.overflow = 'hidden';
-  </script></body></html>`;
-}
 
 /** Fast mode may take this many times Playwright's fullPage screenshot at most (issue #18). */
 const FAST_BUDGET = 1.5;

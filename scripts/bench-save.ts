@@ -23,6 +23,7 @@ import { cognitoAdmin } from './local/cognito';
 import { randomPorts } from './local/ports';
 import { DEMO_PASSWORD, signUpConfirmed } from './local/seed';
 import { startLocalStack } from './local/stack';
+import { benchPage } from './bench-page';
 
 const VIEWPORTS = Number(process.env.BENCH_VIEWPORTS ?? 40);
 const DPR = Number(process.env.BENCH_DPR ?? 2);
@@ -31,22 +32,6 @@ const BUDGET_FACTOR = 1.5;
 const BUDGET_FIXED_S = 1;
 /** The time between the editor showing the capture and the Save click (bench:capture settles as long). */
 const SETTLE_MS = 3000;
-
-/** The capture benchmark's page: coloured bands with text under a fixed header. */
-const benchPage = (vp: number) => `<!doctype html><html><head><title>Bench ${vp}</title><style>
-  body { margin: 0; font: 16px sans-serif; } header { position: fixed; top: 0; left: 0; right: 0; height: 50px; background: #333; color: #fff; }
-  .b { height: 200px; padding: 20px; box-sizing: border-box; }
-</style></head><body><header>Fixed header</header><div id="c"></div><script>
-  const c = document.getElementById('c');
-  const n = Math.ceil(${vp} * innerHeight / 200);
-  for (let i = 0; i < n; i++) {
-    const d = document.createElement('div'); d.className = 'b';
-    d.style.background = 'hsl(' + (i * 37 % 360) + ', 60%, 75%)';
-    d.textContent = 'Band ' + i + ' — The quick brown fox jumps over the lazy dog.';
-    c.appendChild(d);
-  }
-  c.style.height = (${vp} * innerHeight) + 'px'; c.style.overflow = 'hidden';
-</script></body></html>`;
 
 async function accessToken(stack: Awaited<ReturnType<typeof startLocalStack>>, email: string): Promise<string> {
   await signUpConfirmed(stack.cognito, email);

@@ -1,4 +1,4 @@
-import { expect, signInOnSite, test } from './with-site';
+import { expect, signInOnSite, test } from './site-extension';
 
 /**
  * The library's Upload → Add from extension, in Chromium with the extension loaded and the local

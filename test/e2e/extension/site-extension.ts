@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildExtension } from '../../../scripts/build-extension';
-import { fillSignIn } from '../site/fixtures';
-import { test as base, type ExtensionHarness } from './fixtures';
+import { confirmedUser, fillSignIn } from '../site/fixtures';
+import { expect, test as base, type ExtensionHarness } from './fixtures';
 
 export const siteUrl = () => process.env.FPS_SITE_URL!;
 
@@ -28,7 +28,7 @@ export const test = base.extend<object, { extensionDir: string }>({
     { scope: 'worker' },
   ],
 });
-export { expect } from './fixtures';
+export { expect };
 
 /** The extension's stored login (what the site last told it). */
 export const storedLogin = (ext: ExtensionHarness) =>
@@ -56,4 +56,14 @@ export async function signOutOfSite(ext: ExtensionHarness): Promise<void> {
   await page.waitForURL((u) => !u.pathname.startsWith('/auth/signout'), { timeout: 15_000 });
   await page.close();
   await ext.removeStorage(['login']);
+}
+
+/** A new confirmed user signed in on the site in `page`, which ends on `next`. */
+export async function signInOnSite(page: Page, next = '/images'): Promise<string> {
+  const email = await confirmedUser('ext');
+  await page.goto(`${siteUrl()}/auth/signin?redirectPath=${encodeURIComponent(next)}`);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
+  await fillSignIn(page, email);
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`), { timeout: 30_000 });
+  return email;
 }
