@@ -8,10 +8,37 @@ import { expect, signInOnSite, test } from './site-extension';
  */
 test('Add from extension imports two captures into the library', async ({ ext }) => {
   test.slow(); // two captures, a sign-in on a cold dev server, two uploads with thumbnails
+  // A retry in the same browser starts from no captures too.
+  const worker = await ext.worker();
+  await worker.evaluate(async () => {
+    // Opening a database that does not exist yet would make an empty one the extension never upgrades.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'fps-captures')) return;
+    await new Promise<void>((resolve) => {
+      const open = indexedDB.open('fps-captures');
+      open.onerror = () => resolve();
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction(['captures', 'tiles'], 'readwrite');
+        tx.objectStore('captures').clear();
+        tx.objectStore('tiles').clear();
+        tx.oncomplete = () => resolve(db.close());
+        tx.onerror = () => resolve(db.close());
+      };
+    });
+  });
   const bands = await ext.open('/bands.html');
-  (await ext.capture(bands)).close();
+  const bandsEditor = await ext.capture(bands);
   const app = await ext.open('/app.html');
-  (await ext.capture(app)).close();
+  const appEditor = await ext.capture(app);
+
+  // The editor keeps a thumbnail of each capture once it has shown it: wait for both.
+  await expect.poll(() => worker.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('fps-captures');
+    open.onsuccess = () => {
+      const all = open.result.transaction('captures').objectStore('captures').getAll();
+      all.onsuccess = () => resolve((all.result as Array<{ thumbnail?: Blob }>).filter((c) => c.thumbnail).length);
+    };
+  })), { timeout: 15_000 }).toBe(2);
 
   const site = await ext.context.newPage();
   await signInOnSite(site, '/images');
@@ -39,6 +66,7 @@ test('Add from extension imports two captures into the library', async ({ ext })
   await expect(viewer.getByRole('link', { name: new RegExp(`${ext.servers.site.replace(/[.:/]/g, '\\$&')}/bands\\.html`) })).toBeVisible();
   await expect.poll(() => viewer.getByRole('img').first().evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1280);
   await site.close();
+  await Promise.all([bandsEditor.close(), appEditor.close()]);
   await bands.close();
   await app.close();
 });
