@@ -213,7 +213,7 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
   },
   adminDeleteUser: {
     grants: {
-      tables: { users: rw, orgs: rw, images: rw, shares: rw, records: appendTo('admin-audit') }, bucket: rw, stripe: 'api',
+      tables: { users: rw, orgs: rw, images: rw, shares: rw, grants: rw, records: appendTo('admin-audit') }, bucket: rw, stripe: 'api',
       cognito: ['ListUsers', 'AdminUserGlobalSignOut', 'AdminDeleteUser', 'AdminGetUser', 'AdminListGroupsForUser'],
     },
     size: long,

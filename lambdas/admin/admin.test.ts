@@ -261,7 +261,7 @@ describe('adminDeleteUser', () => {
 
     const [audit] = await auditFor(u.userId);
     expect(audit).toMatchObject({ action: 'delete', actorUserId: staff.userId, targetEmail: u.email, result: 'success' });
-    expect(audit!.steps?.map((x) => `${x.step}:${x.outcome}`)).toEqual(['stripe:done', 'cognito:done', 'shares:skipped', 'images:done', 'org:done', 'userRow:done']);
+    expect(audit!.steps?.map((x) => `${x.step}:${x.outcome}`)).toEqual(['stripe:done', 'cognito:done', 'shares:skipped', 'grants:skipped', 'images:done', 'org:done', 'userRow:done']);
 
     // Gone everywhere: the search finds nothing, a second delete is a 404.
     expect((await callApi(routes.adminSearchUsers, { token: staff.accessToken, query: { q: u.userId } })).status).toBe(404);

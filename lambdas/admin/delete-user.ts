@@ -9,6 +9,7 @@ import { logger } from '../lib/logger';
 import type { Principal } from '../lib/principal';
 import { audited, type ActionOutcome, type AuditStep } from './lib/audit';
 import { cancelIndividualSubscriptions, leaveOrganisation, removeImages, removeShares } from './lib/user-data';
+import { revokeGrants } from '../lib/grant-guard';
 
 const failure = (e: unknown) => (e instanceof Error ? e.name : 'Error');
 
@@ -81,7 +82,7 @@ export async function deleteUser(sub: string, actor: Principal): Promise<ActionO
     steps.push({ step: 'cognito', outcome: 'skipped', detail: 'no Cognito user' });
   }
 
-  // 3. Share links (first: none may outlive the account), images and organisation memberships.
+  // 3. Share links (first: none may outlive the account), upload grants, images and organisation memberships.
   const problems: string[] = [];
   try {
     const removed = await removeShares(sub);
@@ -89,6 +90,14 @@ export async function deleteUser(sub: string, actor: Principal): Promise<ActionO
   } catch (e) {
     steps.push({ step: 'shares', outcome: 'failed', detail: failure(e) });
     problems.push('the share links could not be deleted');
+  }
+  // The extension's upload grants: refused by the account guard once the row is gone, but none is kept.
+  try {
+    const revoked = await revokeGrants(sub);
+    steps.push({ step: 'grants', outcome: revoked ? 'done' : 'skipped', detail: revoked ? `${revoked} revoked` : 'none' });
+  } catch (e) {
+    steps.push({ step: 'grants', outcome: 'failed', detail: failure(e) });
+    problems.push('the upload grants could not be revoked');
   }
   if (images.length) {
     try {

@@ -81,7 +81,7 @@ describe('upload grant attacks', () => {
     expect(await imagesRepo.get(u.userId, imageId)).toMatchObject({ title: 'Private page', status: 'ready' });
   }, 60_000);
 
-  it("a deleted account's grant writes nothing", async () => {
+  it("a deleted account's grant writes nothing, and is deleted with the account", async () => {
     const [staff, victim] = await Promise.all([staffUser(), signedInUser(uniqueEmail('deleted'))]);
     const grant = await mint(victim);
     expect((await createWith(grant)).status).toBe(201);
@@ -89,5 +89,8 @@ describe('upload grant attacks', () => {
     expect(del.status).toBe(200);
     expect((await createWith(grant)).status).toBe(401);
     expect(await imagesRepo.list(victim.userId)).toEqual([]);
+    // No grant row outlives the account (the guard refuses it anyway; nothing is left to expire).
+    expect(await grantsRepo.get(hashGrantToken(grant))).toBeUndefined();
+    expect(await grantsRepo.listHashes(victim.userId)).toEqual([]);
   });
 });
