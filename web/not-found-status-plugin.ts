@@ -27,8 +27,11 @@ export function notFoundStatus(): Plugin {
   return {
     name: 'fps-not-found-status',
     configureServer(server) {
+      // Paths Vite proxies elsewhere (share links, to the local API) answer for themselves.
+      const proxied = Object.keys(server.config.server.proxy ?? {});
       server.middlewares.use((req, res, next) => {
         const pathname = new URL(req.url ?? '/', 'http://dev.invalid').pathname;
+        if (proxied.some((prefix) => pathname.startsWith(prefix))) return next();
         if (isPageRequest(req, pathname) && !isKnownPath(decodeURIComponent(pathname))) answerNotFound(res);
         next();
       });

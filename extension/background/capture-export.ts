@@ -4,9 +4,9 @@
  * PNG files, every part stitched from its frames with its saved edits (crop, annotations, stamp),
  * exactly what the editor's PNG download gives.
  */
-import { getCapture, getTile, listCaptures, shownSize } from '../lib/capture-store';
+import { getCapture, listCaptures, shownSize } from '../lib/capture-store';
 import { bytesToBase64, CHUNK_BYTES, type CapturesReply, type CapturesRequest, type ListingOverPort } from '../lib/capture-port';
-import { composePart, libraryStrips, renderEdits } from '../editor/render';
+import { libraryStrips, renderPart } from '../editor/render';
 
 async function listings(): Promise<ListingOverPort[]> {
   const all = await listCaptures();
@@ -27,11 +27,8 @@ async function sendCapture(id: string, send: (m: CapturesReply) => void): Promis
   if (!record) return false;
   let index = 0;
   for (let i = 0; i < record.parts.length; i++) {
-    const base = await composePart(record.parts[i], (t) => getTile(id, t), new OffscreenCanvas(1, 1));
-    const out = new OffscreenCanvas(1, 1);
-    renderEdits(base, record.edits?.[i] ?? [], out);
-    for (const piece of libraryStrips(out)) {
-      const bytes = new Uint8Array(await (await (piece as OffscreenCanvas).convertToBlob({ type: 'image/png' })).arrayBuffer());
+    for (const piece of libraryStrips(await renderPart(record, i))) {
+      const bytes = new Uint8Array(await (await piece.convertToBlob({ type: 'image/png' })).arrayBuffer());
       send({ type: 'part', index: index++, width: piece.width, height: piece.height, mime: 'image/png' });
       for (let at = 0; at < bytes.length; at += CHUNK_BYTES) send({ type: 'chunk', base64: bytesToBase64(bytes.subarray(at, at + CHUNK_BYTES)) });
     }

@@ -8,7 +8,6 @@ import { SPLIT_WARNING_THRESHOLD } from '../capture/split-planner';
 import { siteLink } from '../lib/build-config';
 import { deleteCapture, getCapture, getTile, putCapture, shownSize } from '../lib/capture-store';
 import { EditHistory } from '../lib/edit-ops';
-import { forgetSaved } from '../lib/saved-captures';
 import { $, act, display, editor, say, screenCanvas, setState, showMessage, stage, view } from './editor-state';
 import { renderRecent } from './recent-captures';
 import { prepareSave } from './save-to-library';
@@ -166,7 +165,7 @@ export function setupViewControls(): void {
       return;
     }
     void act('Deleting', async () => {
-      await Promise.all([deleteCapture(record.id), forgetSaved(record.id)]);
+      await deleteCapture(record.id);
       location.replace('editor.html?deleted=1');
     });
   });

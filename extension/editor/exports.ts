@@ -1,9 +1,8 @@
 /** PNG, JPG and PDF downloads and copy to the clipboard, named after the page and the capture time. */
-import { getTile } from '../lib/capture-store';
 import { readSettings } from '../lib/settings';
 import { $, act, editor, view } from './editor-state';
 import { buildPdf, type PdfPageSize } from './pdf-export';
-import { canvasToBlob, composePart, renderEdits, type AnyCanvas } from './render';
+import { canvasToBlob, renderPart, type AnyCanvas } from './render';
 
 function partSuffix(): string {
   const { record } = editor;
@@ -56,11 +55,7 @@ export async function* allParts(): AsyncGenerator<AnyCanvas> {
       yield view;
       continue;
     }
-    const id = record.id;
-    const partBase = await composePart(record.parts[i], (t) => getTile(id, t), new OffscreenCanvas(1, 1));
-    const out = new OffscreenCanvas(1, 1);
-    renderEdits(partBase, record.edits?.[i] ?? [], out);
-    yield out;
+    yield await renderPart(record, i);
   }
 }
 

@@ -1,6 +1,7 @@
 /** Canvas work of the editor: stitching a part from its tiles and drawing edits on it. */
 import type { PartPlan } from '../capture/stitch-plan';
 import { clampBox, sizeAfter, stampText, type EditOp } from '../lib/edit-ops';
+import { getTile, type CaptureRecord } from '../lib/capture-store';
 import { stripHeights } from '../lib/library-upload';
 import type { EncodeRequest, EncodeResponse } from './encoder-worker';
 
@@ -39,11 +40,19 @@ export async function composePart<C extends AnyCanvas>(part: PartPlan, getTile: 
   return target;
 }
 
+/** Part `i` of a stored capture as exported: stitched from its frames, with its saved edits. */
+export async function renderPart(record: Pick<CaptureRecord, 'id' | 'parts' | 'edits'>, i: number): Promise<OffscreenCanvas> {
+  const base = await composePart(record.parts[i], (t) => getTile(record.id, t), new OffscreenCanvas(1, 1));
+  const out = new OffscreenCanvas(1, 1);
+  renderEdits(base, record.edits?.[i] ?? [], out);
+  return out;
+}
+
 /**
  * A canvas as the library takes it (Save to library, Add from extension): whole, or cut into as few
  * equal strips as fit the library's pixel limit (stripHeights), each saved as one more part.
  */
-export function* libraryStrips(canvas: AnyCanvas): Generator<AnyCanvas> {
+export function* libraryStrips<C extends AnyCanvas>(canvas: C): Generator<C | OffscreenCanvas> {
   const heights = stripHeights(canvas.width, canvas.height);
   if (heights.length === 1) {
     yield canvas;

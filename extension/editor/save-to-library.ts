@@ -12,7 +12,7 @@ import { saveFailureOf, type SaveFailure } from '../lib/save-failure';
 import { alreadySaved, hashBytes, readSaved, writeSaved } from '../lib/saved-captures';
 import { $, editor } from './editor-state';
 import { allParts } from './exports';
-import { canvasToBlob, libraryStrips, type AnyCanvas } from './render';
+import { canvasToBlob, libraryStrips } from './render';
 
 /** Share of the bar for preparing (render, encode, hash) before any byte is sent. */
 const PREPARE_SHARE = 10;
@@ -53,11 +53,6 @@ function fail(failure: SaveFailure): void {
   show('failed');
 }
 
-/** What is uploaded: every part as shown, a part over the library's pixel limit cut into strips. */
-async function* uploadPieces(): AsyncGenerator<AnyCanvas> {
-  for await (const canvas of allParts()) yield* libraryStrips(canvas);
-}
-
 interface Prepared { blobs: Blob[]; hashes: string[] }
 /** The encoded pieces of what the editor shows, for one capture and set of edits (`key`). */
 let preparing: { key: string; done: Promise<Prepared> } | null = null;
@@ -66,7 +61,8 @@ const editKey = (): string => `${editor.record?.id}|${JSON.stringify(editor.reco
 
 async function encodePieces(): Promise<Prepared> {
   const blobs: Blob[] = [];
-  for await (const canvas of uploadPieces()) blobs.push(await canvasToBlob(canvas, 'image/png'));
+  // Every part as shown, a part over the library's pixel limit cut into strips.
+  for await (const part of allParts()) for (const piece of libraryStrips(part)) blobs.push(await canvasToBlob(piece, 'image/png'));
   return { blobs, hashes: await Promise.all(blobs.map(hashBytes)) };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { PartPlan } from '../capture/stitch-plan';
 import { sizeAfter, type EditOp, type Size } from './edit-ops';
+import { forgetSaved } from './saved-captures';
 
 export interface CaptureRecord {
   id: string;
@@ -117,13 +118,14 @@ export async function listCaptures(): Promise<CaptureSummary[]> {
     .map(({ id, url, title, createdAt, width, height, parts, edits, thumbnail }) => ({ id, url, title, createdAt, width, height, parts, edits, thumbnail }));
 }
 
+/** Removes a capture, its frames and what the editor remembers of saving it (pruned ones too). */
 export async function deleteCapture(id: string): Promise<void> {
   const db = await openDb();
   const tx = db.transaction(['captures', 'tiles'], 'readwrite');
   tx.objectStore('captures').delete(id);
   // Keys are "<id>:<n>"; a range over the id prefix also removes tiles of a capture that never finished.
   tx.objectStore('tiles').delete(IDBKeyRange.bound(`${id}:`, `${id}:\uffff`));
-  await done(tx);
+  await Promise.all([done(tx), forgetSaved(id)]);
 }
 
 export async function pruneCaptures(keep = MAX_KEPT_CAPTURES): Promise<void> {

@@ -4,6 +4,7 @@
  * finalise. The same three steps as the site's upload, on the grant routes.
  */
 import type { UPLOAD_GRANT_HEADER as SharedGrantHeader, UploadGrant } from '#shared/domain/upload-grant';
+import { imageUploadForm } from '#shared/rules/image-upload-form';
 import type { FailedCall } from './save-failure';
 
 // Spelled out (checked against the shared constant) so zod stays out of the editor's bundle.
@@ -49,9 +50,7 @@ async function callApi<T>(grant: UploadGrant, path: string, body: unknown): Prom
 
 /** POSTs the file with the form's fields to S3, reporting bytes sent. */
 function postForm(url: string, fields: Record<string, string>, file: Blob, onProgress: (sent: number) => void): Promise<void> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', file); // S3 wants the file last
+  const form = imageUploadForm(fields, file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -31,7 +31,7 @@ export interface FailedCall {
 export function saveFailureOf({ status, code, message, online = true }: FailedCall): SaveFailure {
   if (status === 0) return { kind: 'offline', message: online ? SAVE_MESSAGES.unreachable : SAVE_MESSAGES.offline, action: 'retry' };
   if (status === 401) return { kind: 'session', message: SAVE_MESSAGES.session, action: 'signIn' };
-  // The quota engineer's code: its message says how much is used and what the limit is.
+  // The storage quota's refusal: its message says how much is used and what the limit is (shown as sent).
   if (code === 'storage_full') return { kind: 'storage_full', message: message || 'Your library is full.', action: 'retry' };
   // 413 from finalise (too many bytes or pixels: its message says which); 400 EntityTooLarge from S3's form.
   if (status === 413 || code === 'payload_too_large' || code === 'EntityTooLarge') {

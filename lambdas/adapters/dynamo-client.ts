@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { awsEndpoints, config } from '../lib/config';
 
 let base: DynamoDBClient | undefined;
@@ -45,3 +45,10 @@ export function dynamo(): DynamoDBDocumentClient {
 
 export const isConditionalCheckFailed = (e: unknown): boolean =>
   e instanceof Error && e.name === 'ConditionalCheckFailedException';
+
+/** Every item a query matches, over all its pages (the SDK's paginator follows LastEvaluatedKey). */
+export async function queryAll<T>(input: QueryCommandInput): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of paginateQuery({ client: dynamo() }, input)) items.push(...((page.Items ?? []) as T[]));
+  return items;
+}

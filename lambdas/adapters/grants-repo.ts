@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo } from './dynamo-client';
+import { dynamo, queryAll } from './dynamo-client';
 
 export interface GrantRow {
   /** SHA-256 (hex) of the token: the token itself is never stored. */
@@ -25,17 +25,11 @@ export const grantsRepo = {
 
   /** Every grant of a user (expired ones included), for revoking them all. */
   async listHashes(userId: string): Promise<string[]> {
-    const hashes: string[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const r = await dynamo().send(new QueryCommand({
-        TableName: TABLE(), IndexName: 'byUser', KeyConditionExpression: 'userId = :u',
-        ExpressionAttributeValues: { ':u': userId }, ProjectionExpression: 'tokenHash', ExclusiveStartKey,
-      }));
-      hashes.push(...(r.Items ?? []).map((i) => i.tokenHash as string));
-      ExclusiveStartKey = r.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return hashes;
+    const rows = await queryAll<Pick<GrantRow, 'tokenHash'>>({
+      TableName: TABLE(), IndexName: 'byUser', KeyConditionExpression: 'userId = :u',
+      ExpressionAttributeValues: { ':u': userId }, ProjectionExpression: 'tokenHash',
+    });
+    return rows.map((r) => r.tokenHash);
   },
 
   async remove(tokenHash: string): Promise<void> {

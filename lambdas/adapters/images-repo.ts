@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo, isConditionalCheckFailed } from './dynamo-client';
+import { dynamo, isConditionalCheckFailed, queryAll } from './dynamo-client';
 
 export interface ImageRow {
   userId: string;
@@ -44,19 +44,7 @@ const TABLE = () => tableName('images');
 export const imagesRepo = {
   /** Every row of a user, pending and expired ones included (oldest first): for removing them all. */
   async list(userId: string): Promise<ImageRow[]> {
-    const items: ImageRow[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const r = await dynamo().send(
-        new QueryCommand({
-          TableName: TABLE(), KeyConditionExpression: 'userId = :u',
-          ExpressionAttributeValues: { ':u': userId }, ExclusiveStartKey,
-        }),
-      );
-      items.push(...((r.Items ?? []) as ImageRow[]));
-      ExclusiveStartKey = r.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
+    return queryAll<ImageRow>({ TableName: TABLE(), KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId } });
   },
 
   /**
@@ -94,25 +82,16 @@ export const imagesRepo = {
    * user's whole partition (about 600 bytes a row: one 1 MB page per ~1,700 images).
    */
   async usedBytes(userId: string): Promise<number> {
-    let total = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const r = await dynamo().send(
-        new QueryCommand({
-          TableName: TABLE(),
-          KeyConditionExpression: 'userId = :u',
-          FilterExpression: '#s = :ready',
-          ProjectionExpression: '#z',
-          ExpressionAttributeNames: { '#s': 'status', '#z': 'size' },
-          ExpressionAttributeValues: { ':u': userId, ':ready': 'ready' },
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of r.Items ?? []) total += typeof item.size === 'number' ? item.size : 0;
-      ExclusiveStartKey = r.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return total;
+    const rows = await queryAll<{ size?: unknown }>({
+      TableName: TABLE(),
+      KeyConditionExpression: 'userId = :u',
+      FilterExpression: '#s = :ready',
+      ProjectionExpression: '#z',
+      ExpressionAttributeNames: { '#s': 'status', '#z': 'size' },
+      ExpressionAttributeValues: { ':u': userId, ':ready': 'ready' },
+      ConsistentRead: true,
+    });
+    return rows.reduce((total, r) => total + (typeof r.size === 'number' ? r.size : 0), 0);
   },
 
   async get(userId: string, imageId: string): Promise<ImageRow | undefined> {

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { OrgRole, OrgStatus } from '#shared/domain/account';
 import type { Card, Subscription } from '#shared/domain/subscription';
 import { tableName } from '../lib/config';
-import { dynamo, isConditionalCheckFailed } from './dynamo-client';
+import { dynamo, isConditionalCheckFailed, queryAll } from './dynamo-client';
 
 export const ORG_SK = 'ORG';
 export const memberSk = (userId: string) => `MEMBER#${userId}`;
@@ -118,19 +118,10 @@ export const orgsRepo = {
   },
 
   async listMembers(orgId: string): Promise<MemberRow[]> {
-    const items: MemberRow[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const r = await dynamo().send(
-        new QueryCommand({
-          TableName: TABLE(), KeyConditionExpression: 'orgId = :o AND begins_with(sk, :m)',
-          ExpressionAttributeValues: { ':o': orgId, ':m': 'MEMBER#' }, ConsistentRead: true, ExclusiveStartKey,
-        }),
-      );
-      items.push(...((r.Items ?? []) as MemberRow[]));
-      ExclusiveStartKey = r.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
+    return queryAll<MemberRow>({
+      TableName: TABLE(), KeyConditionExpression: 'orgId = :o AND begins_with(sk, :m)',
+      ExpressionAttributeValues: { ':o': orgId, ':m': 'MEMBER#' }, ConsistentRead: true,
+    });
   },
 
   /** Sets attributes on an existing organisation item. */

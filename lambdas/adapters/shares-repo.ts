@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../lib/config';
-import { dynamo, isConditionalCheckFailed } from './dynamo-client';
+import { dynamo, isConditionalCheckFailed, queryAll } from './dynamo-client';
 
 /** One share link (docs/images.md "Share links"). The token itself is stored nowhere. */
 export interface ShareRow {
@@ -27,20 +27,11 @@ export const ownerKeyOf = (imageId: string, shareId: string) => `${imageId}#${sh
 export const isShareExpired = (row: Pick<ShareRow, 'expiresAt'>, nowSeconds = Math.floor(Date.now() / 1000)): boolean =>
   row.expiresAt !== undefined && row.expiresAt <= nowSeconds;
 
-async function queryOwner(userId: string, keyCondition: string, values: Record<string, unknown>): Promise<ShareRow[]> {
-  const items: ShareRow[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const r = await dynamo().send(new QueryCommand({
-      TableName: TABLE(), IndexName: BY_OWNER,
-      KeyConditionExpression: `userId = :u${keyCondition}`,
-      ExpressionAttributeValues: { ':u': userId, ...values }, ExclusiveStartKey,
-    }));
-    items.push(...((r.Items ?? []) as ShareRow[]));
-    ExclusiveStartKey = r.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
+const queryOwner = (userId: string, keyCondition: string, values: Record<string, unknown>): Promise<ShareRow[]> =>
+  queryAll<ShareRow>({
+    TableName: TABLE(), IndexName: BY_OWNER,
+    KeyConditionExpression: `userId = :u${keyCondition}`, ExpressionAttributeValues: { ':u': userId, ...values },
+  });
 
 export const sharesRepo = {
   /** Writes a new link; false when the hash is taken (never, for 256 random bits). */

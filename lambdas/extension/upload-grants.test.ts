@@ -10,7 +10,7 @@ import { callApi, signedInUser } from '../../test/integration/helpers';
 import { dynamo } from '../adapters/dynamo-client';
 import { grantsRepo } from '../adapters/grants-repo';
 import { tableName } from '../lib/config';
-import { hashGrantToken } from '../lib/grant-guard';
+import { hashSecretToken } from '../lib/secret-token';
 
 /**
  * Upload grants through the local API against dynalite and s3rver: minting, what is stored,
@@ -46,7 +46,7 @@ describe('upload grants (local API, dynalite, s3rver)', () => {
     expect(g.expiresAt).toBeGreaterThanOrEqual(before + UPLOAD_GRANT_LIFETIME_SECONDS * 1000 - 1000);
     expect(g.expiresAt).toBeLessThanOrEqual(Date.now() + UPLOAD_GRANT_LIFETIME_SECONDS * 1000);
 
-    const row = await grantsRepo.get(hashGrantToken(g.token));
+    const row = await grantsRepo.get(hashSecretToken(g.token));
     expect(row).toMatchObject({ userId: u.userId, expiresAt: Math.floor(g.expiresAt / 1000) });
     // Nowhere in the table does the token itself appear.
     for await (const page of paginateScan({ client: dynamo() }, { TableName: tableName('grants') })) {
@@ -70,7 +70,7 @@ describe('upload grants (local API, dynalite, s3rver)', () => {
   it('refuses a grant past its expiry (401), though the row is still there (dynalite has no TTL)', async () => {
     const u = await signedInUser();
     const { token } = await mint(u);
-    const row = (await grantsRepo.get(hashGrantToken(token)))!;
+    const row = (await grantsRepo.get(hashSecretToken(token)))!;
     await grantsRepo.remove(row.tokenHash);
     await grantsRepo.put({ ...row, expiresAt: Math.floor(Date.now() / 1000) - 1 });
     const r = await callApi(routes.grantCreateImage, { ...withGrant(token), body: { title: 'Late', notes: '' } });
@@ -84,7 +84,7 @@ describe('upload grants (local API, dynalite, s3rver)', () => {
     expect(r).toMatchObject({ status: 200, body: { ok: true, revoked: 2 } });
     for (const g of [a, b]) {
       expect((await callApi(routes.grantCreateImage, { ...withGrant(g.token), body: { title: 'After', notes: '' } })).status).toBe(401);
-      expect(await grantsRepo.get(hashGrantToken(g.token))).toBeUndefined();
+      expect(await grantsRepo.get(hashSecretToken(g.token))).toBeUndefined();
     }
     expect((await callApi(routes.grantCreateImage, { ...withGrant(c.token), body: { title: 'Still mine', notes: '' } })).status).toBe(201);
   });

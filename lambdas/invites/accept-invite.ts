@@ -4,7 +4,7 @@ import { usersRepo, type UserRow } from '../adapters/users-repo';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { hashInviteToken } from '../orgs/lib/invite-token';
+import { hashSecretToken } from '../lib/secret-token';
 import { belongsToAnotherOrg } from '../orgs/lib/org-access';
 import { findInvite, inviteNotFound, nowSeconds } from './lib/find-invite';
 import { inviteeAccount } from './lib/invitee-account';
@@ -42,7 +42,7 @@ async function moveInvite(org: OrgRow, invite: MemberRow, user: UserRow, tokenHa
  */
 export const handler = defineHandler(routes.acceptInvite, async ({ body }) => {
   const { org, member } = await findInvite(body.sub, body.token);
-  const tokenHash = hashInviteToken(body.token);
+  const tokenHash = hashSecretToken(body.token);
   const user = await inviteeAccount(member.email, org.orgId, body.newAccountPassword ?? null);
   if (await belongsToAnotherOrg(user, org.orgId)) {
     throw new DomainError('conflict', 'This account already belongs to another organization. Contact its administrator first.');

@@ -3,7 +3,7 @@ import { sendEmail } from '../adapters/email';
 import { orgsRepo } from '../adapters/orgs-repo';
 import { defineHandler } from '../lib/define-handler';
 import { logger } from '../lib/logger';
-import { hashInviteToken } from '../orgs/lib/invite-token';
+import { hashSecretToken } from '../lib/secret-token';
 import { releaseSeats } from '../orgs/lib/seat-ledger';
 import { findInvite, inviteNotFound } from './lib/find-invite';
 
@@ -14,7 +14,7 @@ import { findInvite, inviteNotFound } from './lib/find-invite';
  */
 export const handler = defineHandler(routes.declineInvite, async ({ body }) => {
   const { org, member } = await findInvite(body.sub, body.token);
-  const removed = await orgsRepo.deleteInvite(org.orgId, member.memberUserId, { inviteTokenHash: hashInviteToken(body.token) });
+  const removed = await orgsRepo.deleteInvite(org.orgId, member.memberUserId, { inviteTokenHash: hashSecretToken(body.token) });
   if (!removed) throw inviteNotFound();
   await releaseSeats(org.orgId, 1);
   try {

@@ -1,16 +1,13 @@
 /** Upload grants (docs/security.md): minted, resolved for the grant routes, revoked. The guard of the grant routes. */
-import { createHash, randomBytes } from 'node:crypto';
 import { UPLOAD_GRANT_LIFETIME_SECONDS, UploadGrantToken } from '#shared/domain/upload-grant';
 import { grantsRepo } from '../adapters/grants-repo';
+import { hashSecretToken, newSecretToken } from './secret-token';
 
-/** Only the hash is stored, so a read of the table (backup, log, insider) yields no usable grant. */
-export const hashGrantToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A new grant for `userId`: 256 random bits, returned once; the table keeps its hash and expiry. */
+/** A new grant for `userId` (secret-token.ts), returned once; the table keeps its hash and expiry. */
 export async function mintGrant(userId: string, now = new Date()): Promise<{ token: string; expiresAt: number }> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
   const expiresAt = Math.floor(now.getTime() / 1000) + UPLOAD_GRANT_LIFETIME_SECONDS;
-  await grantsRepo.put({ tokenHash: hashGrantToken(token), userId, created: now.toISOString(), expiresAt });
+  await grantsRepo.put({ tokenHash: hash, userId, created: now.toISOString(), expiresAt });
   return { token, expiresAt: expiresAt * 1000 };
 }
 
@@ -18,7 +15,7 @@ export async function mintGrant(userId: string, now = new Date()): Promise<{ tok
 export async function userOfGrant(token: string | undefined, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string | undefined> {
   // A malformed token costs no read.
   if (!token || !UploadGrantToken.safeParse(token).success) return undefined;
-  const row = await grantsRepo.get(hashGrantToken(token));
+  const row = await grantsRepo.get(hashSecretToken(token));
   if (!row || row.expiresAt <= nowSeconds) return undefined;
   return row.userId;
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { routes } from '#shared/api/routes';
 import { isShareableContentType, SHARE_EXPIRY_SECONDS } from '#shared/domain/share-link';
-import { ownerKeyOf, sharesRepo } from '../adapters/shares-repo';
+import { isShareExpired, ownerKeyOf, sharesRepo } from '../adapters/shares-repo';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { requireOwnImage } from '../images/lib/own-image';
-import { newShareToken } from './lib/share-token';
+import { newSecretToken } from '../lib/secret-token';
 import { shareUrl, toShareLink } from './lib/share-view';
 
 /** Active links one image may have: enough for any real use, few enough to list in one answer. */
@@ -24,10 +24,10 @@ export const handler = defineHandler(routes.createShareLink, async ({ principal,
   const nowMs = Date.now();
   const nowSeconds = Math.floor(nowMs / 1000);
   const existing = await sharesRepo.listByOwner(principal.userId, image.imageId);
-  if (existing.filter((s) => s.expiresAt === undefined || s.expiresAt > nowSeconds).length >= MAX_SHARES_PER_IMAGE) {
+  if (existing.filter((s) => !isShareExpired(s, nowSeconds)).length >= MAX_SHARES_PER_IMAGE) {
     throw new DomainError('conflict', TOO_MANY);
   }
-  const { token, hash } = newShareToken();
+  const { token, hash } = newSecretToken();
   const shareId = randomBytes(12).toString('base64url');
   const lifetime = SHARE_EXPIRY_SECONDS[body.expiry];
   const row = {

@@ -8,7 +8,7 @@ import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { callApi, signedInUser, staffUser, urls } from '../../test/integration/helpers';
 import { imagesRepo } from '../adapters/images-repo';
 import { sharesRepo } from '../adapters/shares-repo';
-import { hashShareToken } from './lib/share-token';
+import { hashSecretToken } from '../lib/secret-token';
 import { EXPIRED_MESSAGE, GONE_MESSAGE } from './lib/share-page';
 
 /**
@@ -54,7 +54,7 @@ describe('share links (local API, dynalite, s3rver)', () => {
     const token = tokenOf(created.url);
 
     // Only the hash is stored: the token appears nowhere in the row.
-    const row = await sharesRepo.get(hashShareToken(token));
+    const row = await sharesRepo.get(hashSecretToken(token));
     expect(row).toBeDefined();
     expect(JSON.stringify(row)).not.toContain(token);
 
@@ -115,7 +115,7 @@ describe('share links (local API, dynalite, s3rver)', () => {
     const day = await share(u, image.id, '1d');
     const token = tokenOf(day.url);
     // As if a day had passed (dynalite has no TTL, so the row stays and the code decides).
-    const row = (await sharesRepo.get(hashShareToken(token)))!;
+    const row = (await sharesRepo.get(hashSecretToken(token)))!;
     await sharesRepo.remove(row.tokenHash);
     await sharesRepo.create({ ...row, expiresAt: Math.floor(Date.now() / 1000) - 1 });
     const r = await open(token);
@@ -150,7 +150,7 @@ describe('share links (local API, dynalite, s3rver)', () => {
     expect((await callApi(routes.deleteImage, { token: u.accessToken, params: { id: image.id }, body: { id: image.id } })).status).toBe(200);
     for (const link of [a, b]) {
       expect((await open(tokenOf(link.url))).status).toBe(404);
-      expect(await sharesRepo.get(hashShareToken(tokenOf(link.url)))).toBeUndefined();
+      expect(await sharesRepo.get(hashSecretToken(tokenOf(link.url)))).toBeUndefined();
     }
   });
 

@@ -2,7 +2,7 @@ import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { routes } from '#shared/api/routes';
 import { tableList } from '#shared/deploy/tables';
-import { hashInviteToken } from '../../lambdas/orgs/lib/invite-token';
+import { hashSecretToken } from '../../lambdas/lib/secret-token';
 import { latestInvite, makeOrg } from '../integration/org-test-helpers';
 import { localDynamoClient } from '../../scripts/local/dynamo';
 import { callApi, uniqueEmail } from '../integration/helpers';
@@ -58,7 +58,7 @@ describe('invite tokens at rest', () => {
     for (const s of spellings(token)) {
       expect(items.filter((i) => i.text.includes(s)).map((i) => i.table), `token spelled ${s.slice(0, 6)}…`).toEqual([]);
     }
-    const withHash = items.filter((i) => i.text.includes(hashInviteToken(token)));
+    const withHash = items.filter((i) => i.text.includes(hashSecretToken(token)));
     expect(withHash).toHaveLength(1);
     expect(withHash[0].table).toBe(process.env.ORGS_TABLE);
     expect(withHash[0].text).toContain(email);

@@ -14,7 +14,7 @@ import { imageKeys, newImageId } from '../../lambdas/images/lib/image-keys';
 import type { ApiEvent } from '../../lambdas/lib/http';
 import { handler as openSharePage } from '../../lambdas/shares/open-share-page';
 import { EXPIRED_MESSAGE, GONE_MESSAGE, UNSERVABLE_MESSAGE } from '../../lambdas/shares/lib/share-page';
-import { hashShareToken, newShareToken } from '../../lambdas/shares/lib/share-token';
+import { hashSecretToken, newSecretToken } from '../../lambdas/lib/secret-token';
 import { callApi, signedInUser, urls } from '../integration/helpers';
 
 /**
@@ -75,7 +75,7 @@ describe('share link attacks', () => {
       expect(r.body).toContain(GONE_MESSAGE);
     }
     // Every guess did the same work: one GetItem, keyed by its own hash (no shortcut on a prefix).
-    expect(lookups.mock.calls.map(([hash]) => hash)).toEqual(guesses.map(hashShareToken));
+    expect(lookups.mock.calls.map(([hash]) => hash)).toEqual(guesses.map(hashSecretToken));
     expect((await invokePage(real)).statusCode).toBe(200);
 
     // Over HTTP, malformed tokens are refused before any lookup, the same way for every shape.
@@ -83,10 +83,10 @@ describe('share link attacks', () => {
   });
 
   it('the token is 256 random bits, and only its hash is stored', () => {
-    const tokens = new Set(Array.from({ length: 1000 }, () => newShareToken().token));
+    const tokens = new Set(Array.from({ length: 1000 }, () => newSecretToken().token));
     expect(tokens.size).toBe(1000);
     for (const t of [...tokens].slice(0, 20)) expect(Buffer.from(t, 'base64url')).toHaveLength(32);
-    const { token, hash } = newShareToken();
+    const { token, hash } = newSecretToken();
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hash).not.toContain(token);
   });
@@ -103,8 +103,8 @@ describe('share link attacks', () => {
       expect(r.headers.get('location')).toBeNull();
     }
     // A view counted after the revoke must not bring the row back (the ADD is conditional).
-    expect(await sharesRepo.countView(hashShareToken(token))).toBe(false);
-    expect(await sharesRepo.get(hashShareToken(token))).toBeUndefined();
+    expect(await sharesRepo.countView(hashSecretToken(token))).toBe(false);
+    expect(await sharesRepo.get(hashSecretToken(token))).toBeUndefined();
     // A new link for the same image gets a new token; the old one stays dead.
     const again = CreatedShareLink.parse((await callApi(routes.createShareLink, { token: u.accessToken, params: { id: imageId }, body: { expiry: '1d' } })).body);
     expect(tokenOf(again.url)).not.toBe(token);
@@ -115,7 +115,7 @@ describe('share link attacks', () => {
     const u = await signedInUser();
     const { link } = await sharedImage(u);
     const token = tokenOf(link.url);
-    const row = (await sharesRepo.get(hashShareToken(token)))!;
+    const row = (await sharesRepo.get(hashSecretToken(token)))!;
     await sharesRepo.remove(row.tokenHash);
     await sharesRepo.create({ ...row, expiresAt: Math.floor(Date.now() / 1000) - 1, views: 5 });
     const r = await open(token);
@@ -168,7 +168,7 @@ describe('share link attacks', () => {
       // The owner cannot make a link to it…
       expect((await callApi(routes.createShareLink, { token: u.accessToken, params: { id: imageId }, body: { expiry: '1d' } })).status).toBe(409);
       // …and a link that exists anyway (written straight to the table) serves nothing.
-      const { token, hash } = newShareToken();
+      const { token, hash } = newSecretToken();
       await sharesRepo.create({ tokenHash: hash, shareId: `t${imageId}`, userId: u.userId, imageId, ownerKey: `${imageId}#t`, created: now, views: 0 });
       const page = await open(token);
       expect(page.status, contentType).toBe(404);

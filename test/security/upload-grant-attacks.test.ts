@@ -5,7 +5,7 @@ import { routeList, routes } from '#shared/api/routes';
 import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { grantsRepo } from '../../lambdas/adapters/grants-repo';
 import { imagesRepo } from '../../lambdas/adapters/images-repo';
-import { hashGrantToken } from '../../lambdas/lib/grant-guard';
+import { hashSecretToken } from '../../lambdas/lib/secret-token';
 import { callApi, signedInUser, staffUser, uniqueEmail } from '../integration/helpers';
 import { readyImage } from './authz/actors';
 
@@ -24,7 +24,7 @@ describe('upload grant attacks', () => {
   it('a guessed grant (well-formed random, or malformed) is refused and writes nothing', async () => {
     const u = await signedInUser();
     await mint(u);
-    for (const guess of [randomBytes(32).toString('base64url'), 'x', '', hashGrantToken('x'), 'A'.repeat(43)]) {
+    for (const guess of [randomBytes(32).toString('base64url'), 'x', '', hashSecretToken('x'), 'A'.repeat(43)]) {
       expect((await createWith(guess)).status).toBe(401);
     }
     const none = await callApi(routes.grantCreateImage, { body: { title: 'Attack', notes: '' } });
@@ -35,13 +35,13 @@ describe('upload grant attacks', () => {
   it('the hash stored in the table is not itself a grant', async () => {
     const u = await signedInUser();
     const grant = await mint(u);
-    expect((await createWith(hashGrantToken(grant))).status).toBe(401);
+    expect((await createWith(hashSecretToken(grant))).status).toBe(401);
   });
 
   it('an expired grant is refused', async () => {
     const u = await signedInUser();
     const grant = await mint(u);
-    const row = (await grantsRepo.get(hashGrantToken(grant)))!;
+    const row = (await grantsRepo.get(hashSecretToken(grant)))!;
     await grantsRepo.remove(row.tokenHash);
     await grantsRepo.put({ ...row, expiresAt: Math.floor(Date.now() / 1000) });
     expect((await createWith(grant)).status).toBe(401);
@@ -90,7 +90,7 @@ describe('upload grant attacks', () => {
     expect((await createWith(grant)).status).toBe(401);
     expect(await imagesRepo.list(victim.userId)).toEqual([]);
     // No grant row outlives the account (the guard refuses it anyway; nothing is left to expire).
-    expect(await grantsRepo.get(hashGrantToken(grant))).toBeUndefined();
+    expect(await grantsRepo.get(hashSecretToken(grant))).toBeUndefined();
     expect(await grantsRepo.listHashes(victim.userId)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { INVITE_NOT_FOUND } from '#shared/domain/invite';
 import { orgsRepo, type MemberRow, type OrgRow } from '../../adapters/orgs-repo';
 import { notFound } from '../../lib/errors';
-import { inviteTokenMatches } from '../../orgs/lib/invite-token';
+import { secretTokenMatches } from '../../lib/secret-token';
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -18,7 +18,7 @@ export async function findInvite(sub: string, token: string, now = nowSeconds())
   for (const candidate of candidates) {
     const member = await orgsRepo.getMember(candidate.orgId, candidate.memberUserId);
     if (!member || member.orgStatus !== 'invited' || member.orgRole === 'admin') continue;
-    if (!inviteTokenMatches(token, member.inviteTokenHash)) continue;
+    if (!secretTokenMatches(token, member.inviteTokenHash)) continue;
     if (typeof member.inviteExpiresAt !== 'number' || member.inviteExpiresAt <= now) continue;
     const org = await orgsRepo.getOrg(member.orgId);
     if (org) return { org, member };

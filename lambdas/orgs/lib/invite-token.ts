@@ -1,19 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { newSecretToken } from '../../lib/secret-token';
 
 /** Invitations expire after this many days; a resend issues a fresh token. */
 export const INVITE_TTL_DAYS = 14;
 
-export const hashInviteToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A random 256-bit token (base64url). Only its hash is stored. */
+/** A new invitation token (lib/secret-token.ts): only its hash is stored, with its expiry. */
 export function newInviteToken(now = Date.now()): { token: string; hash: string; expiresAt: number } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashInviteToken(token), expiresAt: Math.floor(now / 1000) + INVITE_TTL_DAYS * 86400 };
-}
-
-export function inviteTokenMatches(token: string, storedHash: string | undefined): boolean {
-  if (!storedHash) return false;
-  const a = Buffer.from(hashInviteToken(token), 'hex');
-  const b = Buffer.from(storedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return { ...newSecretToken(), expiresAt: Math.floor(now / 1000) + INVITE_TTL_DAYS * 86400 };
 }

@@ -1,7 +1,7 @@
 import { isShareableContentType } from '#shared/domain/share-link';
 import { imagesRepo, type ImageRow } from '../../adapters/images-repo';
 import { isShareExpired, sharesRepo, type ShareRow } from '../../adapters/shares-repo';
-import { hashShareToken, shareTokenMatches } from './share-token';
+import { hashSecretToken } from '../../lib/secret-token';
 
 export type ShareLookup =
   | { kind: 'open'; share: ShareRow; image: ImageRow & { contentType: string } }
@@ -12,13 +12,13 @@ export type ShareLookup =
   | { kind: 'unservable' };
 
 /**
- * What a presented token opens. Every well-formed token costs the same work up to the lookup
- * (hash, one GetItem by hash), and the stored hash is compared in constant time, as invitation
- * tokens are: nothing about a token can be learnt from how fast it is refused.
+ * What a presented token opens. Every well-formed token costs the same work up to the lookup:
+ * its hash, then one GetItem keyed by that hash, so a row found is the token's own and nothing
+ * about a token can be learnt from how fast it is refused.
  */
 export async function findShare(token: string): Promise<ShareLookup> {
-  const share = await sharesRepo.get(hashShareToken(token));
-  if (!share || !shareTokenMatches(token, share.tokenHash)) return { kind: 'gone' };
+  const share = await sharesRepo.get(hashSecretToken(token));
+  if (!share) return { kind: 'gone' };
   if (isShareExpired(share)) return { kind: 'expired' };
   const image = await imagesRepo.get(share.userId, share.imageId);
   if (!image || image.status !== 'ready') return { kind: 'gone' };

@@ -36,11 +36,11 @@ async function accessToken(email: string, password = PASSWORD): Promise<string> 
 /** The shares table, through the emulator, with the stack's env (as the handlers see it). */
 async function sharesTable() {
   for (const [k, v] of Object.entries(stackEnv())) process.env[k] ??= v;
-  const [{ sharesRepo }, { hashShareToken }] = await Promise.all([
+  const [{ sharesRepo }, { hashSecretToken }] = await Promise.all([
     import('../../../lambdas/adapters/shares-repo'),
-    import('../../../lambdas/shares/lib/share-token'),
+    import('../../../lambdas/lib/secret-token'),
   ]);
-  return { sharesRepo, hashShareToken };
+  return { sharesRepo, hashSecretToken };
 }
 
 /** Opens a link in a fresh browser context: no cookies, no storage, nobody signed in. */
@@ -157,8 +157,8 @@ test.describe('share links', () => {
 
     // A one-day link whose day has passed (written through the emulator: dynalite has no TTL).
     const dayLink = await createLink(page, '1 day');
-    const { sharesRepo, hashShareToken } = await sharesTable();
-    const hash = hashShareToken(dayLink.split('/').pop()!);
+    const { sharesRepo, hashSecretToken } = await sharesTable();
+    const hash = hashSecretToken(dayLink.split('/').pop()!);
     const row = (await sharesRepo.get(hash))!;
     await sharesRepo.remove(hash);
     await sharesRepo.create({ ...row, expiresAt: Math.floor(Date.now() / 1000) - 60 });

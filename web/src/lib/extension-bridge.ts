@@ -100,8 +100,8 @@ export class ExtensionBridge {
   private connecting: Promise<void> | undefined;
   private frame: HTMLIFrameElement | null = null;
   private disposed = false;
-  private readonly pendingLogins = new Map<string, (status: string) => void>();
-  private readonly pendingRequests = new Map<string, (reply: ExtensionToSite) => void>();
+  /** Replies awaited, by message id (logins and capture requests alike). */
+  private readonly pending = new Map<string, (reply: ExtensionToSite) => void>();
 
   constructor(options: BridgeOptions) {
     this.opts = {
@@ -212,16 +212,37 @@ export class ExtensionBridge {
     const { origin } = this.status;
     if (!this.frame || !origin || event.origin !== origin || event.source !== this.frame.contentWindow) return;
     const reply = asExtensionReply(event.data);
-    if (reply && reply.type !== 'login-success' && reply.type !== 'handshake-ok') {
-      this.pendingRequests.get(reply.id)?.(reply);
-      return;
-    }
-    if (reply?.type !== 'login-success') return;
-    this.pendingLogins.get(reply.id)?.(reply.status);
-    if (shouldRebroadcastLoginSuccess(reply.status)) {
+    if (!reply || reply.type === 'handshake-ok') return;
+    this.pending.get(reply.id)?.(reply);
+    if (reply.type === 'login-success' && shouldRebroadcastLoginSuccess(reply.status)) {
       this.opts.win.dispatchEvent(new CustomEvent(LOGIN_SUCCESS_EVENT, { detail: { status: reply.status } }));
     }
   };
+
+  /** Whether the handshake succeeded, waiting at most `waitMs` when given. */
+  private connected(waitMs?: number): Promise<boolean> {
+    const handshake = this.connect().then(() => true, () => false);
+    return waitMs === undefined ? handshake : Promise.race([handshake, sleep(waitMs).then(() => false)]);
+  }
+
+  /** Posts to the connected frame (its exact origin only) and waits for the reply with the same id; null after `timeoutMs`. */
+  private exchange(msg: SiteToExtension, timeoutMs: number): Promise<ExtensionToSite | null> {
+    const target = this.frame?.contentWindow;
+    const origin = this.status.origin;
+    if (!target || !origin) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(msg.id);
+        resolve(null);
+      }, timeoutMs);
+      this.pending.set(msg.id, (reply) => {
+        clearTimeout(timer);
+        this.pending.delete(msg.id);
+        resolve(reply);
+      });
+      target.postMessage(msg, origin);
+    });
+  }
 
   /**
    * Tells the extension who is signed in (an empty payload logs it out). Waits for the handshake
@@ -229,36 +250,18 @@ export class ExtensionBridge {
    * is no extension or it did not answer.
    */
   async sendLogin(payload: LoginPayload | (() => Promise<LoginPayload>), { waitMs }: { waitMs?: number } = {}): Promise<{ status: string } | null> {
-    const handshake = this.connect().then(() => true, () => false);
-    const connected = await (waitMs === undefined ? handshake : Promise.race([handshake, sleep(waitMs).then(() => false)]));
-    const target = this.frame?.contentWindow;
-    const origin = this.status.origin;
-    if (!connected || !target || !origin) return null;
+    if (!(await this.connected(waitMs))) return null;
     // A function payload is built only once an extension answered (an upload grant is minted for it alone).
     const body = typeof payload === 'function' ? await payload() : payload;
-    const id = newId('login');
-    const msg: SiteToExtension = { source: SOURCE_SITE, type: 'login', id, payload: body };
-    const status = await new Promise<string | null>((resolve) => {
-      const timer = setTimeout(() => {
-        this.pendingLogins.delete(id);
-        resolve(null);
-      }, this.opts.loginReplyTimeoutMs);
-      this.pendingLogins.set(id, (s) => {
-        clearTimeout(timer);
-        this.pendingLogins.delete(id);
-        resolve(s);
-      });
-      target.postMessage(msg, origin);
-    });
-    if (status === null) return null;
-    this.set({ lastLogin: { userId: 'userId' in body ? body.userId : null, status } });
-    return { status };
+    const reply = await this.exchange({ source: SOURCE_SITE, type: 'login', id: newId('login'), payload: body }, this.opts.loginReplyTimeoutMs);
+    if (reply?.type !== 'login-success') return null;
+    this.set({ lastLogin: { userId: 'userId' in body ? body.userId : null, status: reply.status } });
+    return { status: reply.status };
   }
 
   /** The captures the extension holds, newest first. Throws ExtensionRequestError with a message to show. */
   async listCaptures(): Promise<CaptureListing[]> {
     const reply = await this.request({ source: SOURCE_SITE, type: 'list-captures', id: newId('list') }, LIST_REPLY_TIMEOUT_MS);
-    if (reply.type === 'capture-error') throw new ExtensionRequestError(reply.message);
     if (reply.type !== 'captures') throw new ExtensionRequestError(NO_REPLY);
     return reply.captures;
   }
@@ -266,29 +269,17 @@ export class ExtensionBridge {
   /** One capture as PNG files, every part in order. Throws ExtensionRequestError with a message to show. */
   async getCapture(captureId: string): Promise<CaptureExport> {
     const reply = await this.request({ source: SOURCE_SITE, type: 'get-capture', id: newId('capture'), captureId }, CAPTURE_REPLY_TIMEOUT_MS);
-    if (reply.type === 'capture-error') throw new ExtensionRequestError(reply.message);
     if (reply.type !== 'capture') throw new ExtensionRequestError(NO_REPLY);
     return reply.capture;
   }
 
-  /** Posts to the connected frame (its exact origin) and waits for the reply with the same id. */
+  /** A capture request: the extension's own refusal (`capture-error`) and silence become ExtensionRequestError. */
   private async request(msg: SiteToExtension, timeoutMs: number): Promise<ExtensionToSite> {
-    const connected = await this.connect().then(() => true, () => false);
-    const target = this.frame?.contentWindow;
-    const origin = this.status.origin;
-    if (!connected || !target || !origin) throw new ExtensionRequestError(NOT_CONNECTED);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pendingRequests.delete(msg.id);
-        reject(new ExtensionRequestError(NO_REPLY));
-      }, timeoutMs);
-      this.pendingRequests.set(msg.id, (reply) => {
-        clearTimeout(timer);
-        this.pendingRequests.delete(msg.id);
-        resolve(reply);
-      });
-      target.postMessage(msg, origin);
-    });
+    if (!(await this.connected())) throw new ExtensionRequestError(NOT_CONNECTED);
+    const reply = await this.exchange(msg, timeoutMs);
+    if (!reply) throw new ExtensionRequestError(NO_REPLY);
+    if (reply.type === 'capture-error') throw new ExtensionRequestError(reply.message);
+    return reply;
   }
 
   dispose(): void {

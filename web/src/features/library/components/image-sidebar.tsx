@@ -25,8 +25,6 @@ export const UPDATING = 'Updating...';
 
 const formatDate = (d: Date) => d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Sizes read the same in the sidebar, the storage meter and the storage-full message. */
-export { formatBytes };
 
 const isWebAddress = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
 
