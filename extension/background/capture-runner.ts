@@ -4,7 +4,7 @@
  * and the editor stitches them on a canvas. Chrome APIs come in through `CaptureDeps` so the flow
  * can be tested against fakes.
  */
-import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, LiveMessage, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { coveringStep, measureScale, toDevice } from '../capture/device-scale';
 import { coversCell, endMayHideARow, planFrames } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
@@ -38,7 +38,7 @@ export interface CaptureDeps {
   debuggerCapture?: (clips: Array<{ x: number; y: number; width: number; height: number }>) => Promise<string[]>;
   putTile(index: number, blob: Blob): Promise<void>;
   /** Each frame with its share of the stitch plan, for an editor that stitches while we capture. */
-  onFrame?: (frame: { tile: number; total: number; parts: Array<{ width: number; height: number }>; draws: LiveDraw[]; dataUrl: string }) => void;
+  onFrame?: (frame: Omit<Extract<LiveMessage, { type: 'frame' }>, 'type'>) => void;
   scheduler: CaptureScheduler;
   limits: CanvasLimits;
   now(): number;
@@ -121,9 +121,10 @@ export class CaptureRunner {
     return this.framed ? combineFrame(this.top!, g) : g;
   }
 
-  private storeDataUrl(index: number, dataUrl: string): Promise<void> {
+  /** A frame's bytes, decoded from base64 once: stored, and passed to the live editor by reference. */
+  private frameBlob(dataUrl: string): Blob {
     const { mime, bytes } = dataUrlToBytes(dataUrl);
-    return this.deps.putTile(index, new Blob([bytes as BlobPart], { type: mime }));
+    return new Blob([bytes as BlobPart], { type: mime });
   }
 
   /**
@@ -140,7 +141,8 @@ export class CaptureRunner {
     let first = await deps.scheduler.run(() => deps.captureVisibleTab());
     // devicePixelRatio (display scale × page zoom), checked against the bitmap's size.
     const deviceScale = measureScale(g0, pngSizeOfDataUrl(first));
-    const work: Promise<void>[] = [this.storeDataUrl(0, first)];
+    let firstBlob = this.frameBlob(first);
+    const work: Promise<void>[] = [deps.putTile(0, firstBlob)];
 
     let g = await this.warmUp();
     if (g.layoutChanged) {
@@ -148,7 +150,8 @@ export class CaptureRunner {
       actual[0] = await this.scrollTo(0, 0, 0, false);
       this.check();
       const again = await deps.scheduler.run(() => deps.captureVisibleTab());
-      work[0] = this.storeDataUrl(0, again);
+      firstBlob = this.frameBlob(again);
+      work[0] = deps.putTile(0, firstBlob);
       first = again;
     }
     // Frames a little less than a viewport apart when device rows do not fall on whole CSS px.
@@ -158,7 +161,7 @@ export class CaptureRunner {
     const maxHeight = g.contentHeight + MAX_GROWTH_VIEWPORTS * g.scroller.height;
     let plan = planFrames(g, undefined, step, endMayHideARow(g, deviceScale.dpr));
     let total = plan.frames.length;
-    const forward = (index: number, dataUrl: string) => {
+    const forward = (index: number, image: Blob) => {
       if (!deps.onFrame) return;
       // Frames not taken yet count at their planned position; this frame's draws need only its own.
       const partial = planStitch(g, plan, actual, deviceScale, deps.limits);
@@ -166,9 +169,9 @@ export class CaptureRunner {
       partial.parts.forEach((part, pi) => {
         for (const d of part.draws) if (d.tile === index) draws.push({ part: pi, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });
       });
-      deps.onFrame({ tile: index, total, parts: partial.parts.map((p) => ({ width: p.width, height: p.height })), draws, dataUrl });
+      deps.onFrame({ tile: index, total, parts: partial.parts.map((p) => ({ width: p.width, height: p.height })), draws, image });
     };
-    forward(0, first);
+    forward(0, firstBlob);
     void deps.send({ target: 'content', type: 'progress', done: 1, total }).catch(() => undefined);
 
     let previous = first;
@@ -209,8 +212,9 @@ export class CaptureRunner {
       // Deferred by a task: decoding and forwarding run while the page scrolls for the next frame.
       work.push(
         new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
-          forward(f.index, dataUrl);
-          return this.storeDataUrl(f.index, dataUrl);
+          const image = this.frameBlob(dataUrl);
+          forward(f.index, image);
+          return deps.putTile(f.index, image);
         }),
       );
       void deps.send({ target: 'content', type: 'progress', done: f.index + 1, total }).catch(() => undefined);
@@ -235,15 +239,17 @@ export class CaptureRunner {
     const split = planSplit(width, height, deps.limits);
     const clips = split.map((p) => ({ x: p.x / planned, y: p.y / planned, width: p.width / planned, height: p.height / planned }));
     const dataUrls = await deps.debuggerCapture!(clips);
-    const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, pngSizeOfDataUrl(dataUrls[0]));
-    const parts: PartPlan[] = [];
-    const writes: Promise<void>[] = [];
-    for (const [i, dataUrl] of dataUrls.entries()) {
-      writes.push(this.storeDataUrl(i, dataUrl));
-      const size = pngSizeOfDataUrl(dataUrl);
-      parts.push({ ...split[i], ...size, draws: [{ tile: i, sx: 0, sy: 0, sw: size.width, sh: size.height, dx: 0, dy: 0 }] });
-    }
-    await Promise.all(writes);
+    const sizes = dataUrls.map((d) => pngSizeOfDataUrl(d));
+    const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, sizes[0]);
+    const parts: PartPlan[] = sizes.map((size, i) => ({ ...split[i], ...size, draws: [{ tile: i, sx: 0, sy: 0, sw: size.width, sh: size.height, dx: 0, dy: 0 }] }));
+    // Each part goes to the editor at once (it decodes while the worker stores), drawn whole.
+    await Promise.all(
+      dataUrls.map((dataUrl, i) => {
+        const image = this.frameBlob(dataUrl);
+        deps.onFrame?.({ tile: i, total: parts.length, parts: sizes, draws: [{ part: i, sx: 0, sy: 0, sw: sizes[i].width, sh: sizes[i].height, dx: 0, dy: 0 }], image });
+        return deps.putTile(i, image);
+      }),
+    );
     return { record: this.record(g, width, height, dpr, parts, parts.length, 'fast', false), frames: parts.length };
   }
 

@@ -18,6 +18,7 @@ function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; l
   const chrome = {
     debugger: {
       attach: vi.fn(async () => {
+        commands.push('attach');
         attachedAt = performance.now();
       }),
       detach: vi.fn(async () => undefined),
@@ -39,82 +40,127 @@ function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; l
 }
 
 const geometry = { scrollerKind: 'document', contentWidth: 1280, contentHeight: 8000, viewportWidth: 1280, viewportHeight: 713 } as PageGeometry;
+const inner = { ...geometry, scrollerKind: 'element' } as PageGeometry;
 const prepare = { target: 'content', type: 'prepare' } as const satisfies ContentMessage;
 const warmUp = { target: 'content', type: 'warm-up' } as const satisfies ContentMessage;
 const clip = [{ x: 0, y: 0, width: 1280, height: 8000 }];
+
+/** The content script's side: answers each message type, and records what it was sent. */
+function contentScript(answers: { documentScrolls?: boolean; prepared?: PageGeometry; warmedUp?: PageGeometry; measured?: PageGeometry } = {}) {
+  const sent: ContentMessage[] = [];
+  const next = vi.fn(async (m: ContentMessage) => {
+    sent.push(m);
+    if (m.type === 'probe') return { url: 'https://example.com/', innerWidth: 1280, innerHeight: 713, scrolls: true, documentScrolls: answers.documentScrolls ?? true };
+    if (m.type === 'prepare') return answers.prepared ?? geometry;
+    if (m.type === 'warm-up') return answers.warmedUp ?? geometry;
+    if (m.type === 'measure') return answers.measured ?? geometry;
+    return { ok: true };
+  });
+  return { next: next as never, sent };
+}
 
 describe('FastCaptureSession', () => {
   beforeEach(() => vi.resetModules()); // the module remembers the last detach (the infobar lingers)
   afterEach(() => vi.unstubAllGlobals());
 
-  it('attaches once prepare says the document scrolls, and waits for the infobar resize to settle', async () => {
+  it('attaches as soon as the probe says the document scrolls, and shoots once the infobar resize has settled', async () => {
     const { chrome, commands } = fakeChrome({ heights: [[0, 713], [60, 682], [80, 657]] });
     const { FastCaptureSession } = await import('./fast-capture');
-    const s = new FastCaptureSession(7);
-    const next = vi.fn(async () => geometry);
-    await s.send(prepare, next as never);
+    const page = contentScript();
+    const s = new FastCaptureSession(7, page.next);
+    expect(await s.send(prepare)).toBe(geometry);
     expect(chrome.debugger.attach).toHaveBeenCalledTimes(1);
+    // The page was probed first, then prepared without the wait for paint (the debugger renders afresh).
+    expect(page.sent.map((m) => m.type)).toEqual(['probe', 'prepare']);
+    expect(page.sent[1]).toMatchObject({ paint: false });
     await s.capture(clip);
     // The screenshot came after the viewport reached its final size (657) and stayed there.
-    const shotAt = commands.indexOf('Page.captureScreenshot');
-    expect(shotAt).toBeGreaterThan(3);
+    expect(commands.indexOf('Page.captureScreenshot')).toBeGreaterThan(4);
     expect(s.stats.shots).toBe(1);
     expect(s.stats.settleMs).toBeGreaterThanOrEqual(60);
     expect(s.stats.settleMs).toBeLessThan(1000); // not the 2 s limit
+  });
+
+  it('measures the page again when the infobar resized it after it was prepared (a page laid out in vh)', async () => {
+    fakeChrome({ heights: [[0, 713], [30, 657]] });
+    const { FastCaptureSession } = await import('./fast-capture');
+    const shorter = { ...geometry, contentHeight: 7944, viewportHeight: 657 } as PageGeometry;
+    const page = contentScript({ measured: shorter });
+    const s = new FastCaptureSession(7, page.next);
+    await s.send(prepare);
+    expect(await s.send(warmUp)).toBe(shorter);
+    expect(page.sent.map((m) => m.type)).toEqual(['probe', 'prepare', 'measure']);
+    expect(s.stats).toMatchObject({ warmUp: 'skipped', measuredAgain: true });
   });
 
   it('takes the screenshot again when the viewport changed while it was taken', async () => {
     // No change for a while, then the infobar comes during the screenshot.
     fakeChrome({ heights: [[0, 713]], resizeDuringFirstShot: 657 });
     const { FastCaptureSession } = await import('./fast-capture');
-    const s = new FastCaptureSession(7);
-    await s.send(prepare, (async () => geometry) as never);
+    const s = new FastCaptureSession(7, contentScript().next);
+    await s.send(prepare);
     await s.capture(clip);
     expect(s.stats.shots).toBe(2);
   });
 
-  it('does not wait while the previous capture’s infobar is still up', async () => {
+  it('does not wait while the previous capture’s infobar is still up, and keeps the prepared geometry', async () => {
     fakeChrome({ heights: [[0, 657]] });
     const { FastCaptureSession } = await import('./fast-capture');
-    const first = new FastCaptureSession(7);
-    await first.send(prepare, (async () => geometry) as never);
+    const first = new FastCaptureSession(7, contentScript().next);
+    await first.send(prepare);
     await first.capture(clip);
     expect(first.stats.settleMs).toBeGreaterThanOrEqual(300); // no resize: the 350 ms no-infobar wait
     await first.detach();
-    const second = new FastCaptureSession(7);
-    await second.send(prepare, (async () => geometry) as never);
+    const second = new FastCaptureSession(7, contentScript().next);
+    await second.send(prepare);
+    expect(await second.send(warmUp)).toBe(geometry);
     await second.capture(clip);
     expect(second.stats.settleMs).toBeLessThan(100);
+    expect(second.stats.measuredAgain).toBe(false);
   });
 
   it('skips the warm-up when nothing loads late, and runs it otherwise', async () => {
     fakeChrome({ heights: [[0, 713]] });
     const { FastCaptureSession } = await import('./fast-capture');
-    const s = new FastCaptureSession(7);
-    const next = vi.fn(async (m: ContentMessage) => (m.type === 'warm-up' ? { ...geometry, contentHeight: 9000 } : geometry));
-    await s.send(prepare, next as never);
-    expect(await s.send(warmUp, next as never)).toBe(geometry);
-    expect(next).toHaveBeenCalledTimes(1);
+    const page = contentScript({ warmedUp: { ...geometry, contentHeight: 9000 } });
+    const s = new FastCaptureSession(7, page.next);
+    await s.send(prepare);
+    expect(await s.send(warmUp)).toBe(geometry);
+    expect(page.sent.map((m) => m.type)).not.toContain('warm-up');
     expect(s.stats.warmUp).toBe('skipped');
     await s.detach();
 
     vi.resetModules();
     fakeChrome({ heights: [[0, 713]], lazy: { lazy: 3, pending: 0 } });
-    const again = new (await import('./fast-capture')).FastCaptureSession(7);
-    await again.send(prepare, next as never);
-    expect(((await again.send(warmUp, next as never)) as PageGeometry).contentHeight).toBe(9000);
+    const again = new (await import('./fast-capture')).FastCaptureSession(7, page.next);
+    await again.send(prepare);
+    expect(((await again.send(warmUp)) as PageGeometry).contentHeight).toBe(9000);
     expect(again.stats.warmUp).toBe('ran');
   });
 
-  it('does not attach for a page that scrolls in an inner element (stitched even in fast mode)', async () => {
+  it('does not attach for a page that scrolls in an inner element, and lets it paint for the stitched capture', async () => {
     const { chrome } = fakeChrome({ heights: [[0, 713]] });
     const { FastCaptureSession } = await import('./fast-capture');
-    const s = new FastCaptureSession(7);
-    const inner = { ...geometry, scrollerKind: 'element' } as PageGeometry;
-    await s.send(prepare, (async () => inner) as never);
+    const page = contentScript({ documentScrolls: false, prepared: inner, warmedUp: inner });
+    const s = new FastCaptureSession(7, page.next);
+    expect(await s.send(prepare)).toBe(inner);
     expect(chrome.debugger.attach).not.toHaveBeenCalled();
-    const next = vi.fn(async () => inner);
-    await s.send(warmUp, next as never);
-    expect(next).toHaveBeenCalledTimes(1); // the warm-up is not skipped
+    // Frame 0 of the stitched capture is taken next, with captureVisibleTab: it must be painted.
+    expect(page.sent.map((m) => m.type)).toEqual(['probe', 'prepare', 'paint']);
+    await s.send(warmUp);
+    expect(page.sent.map((m) => m.type)).toContain('warm-up'); // not skipped
+  });
+
+  it('when the prepared page turns out not to scroll as a document, stitches under a settled infobar', async () => {
+    const { chrome } = fakeChrome({ heights: [[0, 713], [30, 657]] });
+    const { FastCaptureSession } = await import('./fast-capture');
+    const page = contentScript({ documentScrolls: true, prepared: inner });
+    const s = new FastCaptureSession(7, page.next);
+    expect(await s.send(prepare)).toBe(inner);
+    // Still attached (the infobar stays put for the whole capture), settled, prepared again with paint.
+    expect(chrome.debugger.detach).not.toHaveBeenCalled();
+    expect(s.stats.settleMs).toBeGreaterThanOrEqual(60);
+    expect(page.sent.map((m) => m.type)).toEqual(['probe', 'prepare', 'restore', 'prepare']);
+    expect(page.sent[3]).not.toHaveProperty('paint');
   });
 });

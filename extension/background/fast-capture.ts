@@ -3,22 +3,25 @@
  * optional `debugger` permission. Chrome shows its "is debugging this browser" bar meanwhile.
  *
  * What costs time besides the screenshot itself, and what this does about it:
- * - Attaching makes Chrome show its infobar, which shrinks the viewport a moment later (measured
- *   here: 13–185 ms after the attach, animated over 2–3 resizes). A screenshot taken while that
- *   resize is in flight repeats the first viewport down the whole image. Instead of a fixed
- *   300 ms wait, `FastCaptureSession` attaches as soon as the page turns out to scroll as a
- *   document (while the capture prepares), waits for the viewport to settle (changed and then
- *   unchanged for 3 polls, or unchanged since the attach for NO_INFOBAR_MS, at once while the
- *   previous capture's infobar is still up), and takes the
- *   screenshot again if the viewport changed while it was being taken.
+ * - Attaching makes Chrome show its infobar, which shrinks the viewport 13–185 ms later (animated
+ *   over 2–3 resizes). A screenshot taken while that resize is in flight repeats the first
+ *   viewport down the whole image, and pinning the viewport (Emulation.setDeviceMetricsOverride)
+ *   does not help: the view still shrinks under it, with the same result. So the session attaches
+ *   as soon as a probe says the document scrolls, while the page is prepared, and waits for the
+ *   viewport to settle (changed and then unchanged for 3 polls, or unchanged since the attach for
+ *   NO_INFOBAR_MS, which is skipped while the previous capture's bar is still up). If it changed,
+ *   the page is measured again: a page laid out in `vh` is shorter under the bar. A screenshot is
+ *   taken again if the viewport changed while it was taken.
+ * - 'prepare' skips its wait for paint (`paint: false`): the debugger's screenshot renders the
+ *   page afresh. Should the page not scroll as a document, the stitched capture that follows
+ *   gets that wait ('paint') before its first frame.
  * - The warm-up pass (scrolling through the page so lazy content loads) is skipped when a cheap
  *   check finds nothing below the fold that loads late and nothing still loading (see
  *   `lazyContentCheck`); the geometry measured by 'prepare' then stands.
- * - The screenshot goes to the editor tab (already open in the background) right away, so it
- *   decodes and draws it while the worker stores it, instead of reading it back afterwards.
+ * - The editor tab is already open in the background: each part's Blob goes to it at once (see
+ *   LiveMessage), and it decodes while the worker stores.
  */
-import type { ContentMessage, ContentResponse, LiveMessage, PageGeometry } from '#shared/extension/messages';
-import { pngSizeOfDataUrl } from '../capture/png-size';
+import type { ContentMessage, ContentResponse, PageGeometry } from '#shared/extension/messages';
 
 type Clip = { x: number; y: number; width: number; height: number };
 type Send = <M extends ContentMessage>(msg: M) => Promise<ContentResponse<M>>;
@@ -34,6 +37,11 @@ const NO_INFOBAR_MS = 350;
  */
 const INFOBAR_LINGER_MS = 3000; // 2 s short of Chrome's 5.1 s: under load our detach time lags Chrome's
 let lastDetachAt = -Infinity;
+/**
+ * Where the infobar's resize ended, by where it started (viewport sizes as viewportSize gives
+ * them): seen once, the next one is over as soon as the viewport gets there.
+ */
+const infobarResizes = new Map<number, number>();
 /** Give up waiting for a quiet viewport after this long, and take the screenshot anyway. */
 const SETTLE_LIMIT_MS = 2000;
 const MAX_SHOTS = 3;
@@ -65,58 +73,81 @@ export function lazyContentCheck(): { lazy: number; pending: number } {
   return { lazy, pending };
 }
 
-/** The live editor's frames for a fast capture: one image per part, drawn whole. */
-export function liveFrames(dataUrls: string[]): LiveMessage[] {
-  const sizes = dataUrls.map((d) => pngSizeOfDataUrl(d));
-  return dataUrls.map((dataUrl, i) => ({
-    type: 'frame',
-    tile: i,
-    total: dataUrls.length,
-    parts: sizes,
-    draws: [{ part: i, sx: 0, sy: 0, sw: sizes[i].width, sh: sizes[i].height, dx: 0, dy: 0 }],
-    dataUrl,
-  }));
-}
-
 /**
  * The debugger side of one fast capture. `send` is put between the CaptureRunner and the content
- * script: it starts attaching when 'prepare' says the document scrolls, and answers 'warm-up'
- * with the prepared geometry when the page has nothing to load late.
+ * script: it starts attaching as soon as a probe says the document scrolls, prepares the page
+ * without waiting for paint, and answers 'warm-up' with the prepared geometry when the page has
+ * nothing to load late.
  */
 export class FastCaptureSession {
   private readonly target: chrome.debugger.Debuggee;
+  private readonly tabId: number;
   private attaching: Promise<void> | null = null;
   private attachedAt = 0;
   private sizeAtAttach = -1;
+  /** The viewport once the infobar's resize is over (see settle), asked once. */
+  private settling: Promise<number> | null = null;
+  /** The viewport changed after the attach: what 'prepare' measured may be stale. */
+  private resized = false;
   private detached = false;
   private prepared: PageGeometry | null = null;
-  /** Figures for the benchmark: how long the infobar wait took, retakes, whether the warm-up ran. */
-  readonly stats = { settleMs: 0, shots: 0, shotMs: 0, warmUp: 'ran' as 'ran' | 'skipped' };
+  /** Whether the document scrolls, asked as soon as the content script is in; attaching starts then if so. */
+  private readonly early: Promise<boolean>;
+  /** Figures for the benchmark and tests: the infobar wait, retakes, whether the warm-up ran or the page was measured again. */
+  readonly stats = { settleMs: 0, shots: 0, shotMs: 0, warmUp: 'ran' as 'ran' | 'skipped', measuredAgain: false };
 
-  constructor(private readonly tabId: number) {
+  constructor(
+    tabId: number,
+    private readonly next: Send,
+  ) {
+    this.tabId = tabId;
     this.target = { tabId };
+    // A document that scrolls is taken in one shot: attach while the page is prepared, so that the
+    // infobar comes (and its resize is over) meanwhile rather than after.
+    this.early = next({ target: 'content', type: 'probe' }).then(
+      (p) => {
+        if (p.documentScrolls) this.settled().catch(() => undefined); // a failure shows again when capture() awaits it
+        return p.documentScrolls;
+      },
+      () => false,
+    );
   }
 
   /** Wraps the runner's messages to the top frame's content script. */
-  async send<M extends ContentMessage>(msg: M, next: Send): Promise<ContentResponse<M>> {
+  async send<M extends ContentMessage>(msg: M): Promise<ContentResponse<M>> {
+    const { next } = this;
     if (msg.type === 'warm-up' && this.prepared) {
-      const check = await this.checkLazy();
-      if (check && check.lazy === 0 && check.pending === 0) {
-        this.stats.warmUp = 'skipped';
-        return this.prepared as ContentResponse<M>;
-      }
-      return next(msg);
+      // The warm-up or a new measure, if any, comes after the infobar's resize.
+      const [check] = await Promise.all([this.checkLazy(), this.settled().catch(() => undefined)]);
+      if (!check || check.lazy > 0 || check.pending > 0) return next(msg);
+      this.stats.warmUp = 'skipped';
+      if (!this.resized) return this.prepared as ContentResponse<M>;
+      // Prepared before the infobar shrank the viewport: a page laid out in vh is shorter now.
+      this.stats.measuredAgain = true;
+      return next({ target: 'content', type: 'measure' }) as Promise<ContentResponse<M>>;
     }
-    const res = await next(msg);
-    if (msg.type === 'prepare' && (msg as { overlay?: boolean }).overlay !== false) {
-      const g = res as PageGeometry;
-      // Only a page that scrolls as a document is captured in one shot: attach now, in parallel.
-      if (!g.restricted && !g.frame && g.scrollerKind === 'document') {
-        this.prepared = g;
-        this.attach().catch(() => undefined); // a failure shows again when capture() awaits it
-      }
+    if (msg.type !== 'prepare' || (msg as { overlay?: boolean }).overlay === false) return next(msg);
+    const g = (await next({ ...msg, paint: false })) as PageGeometry;
+    if (g.restricted) return g as ContentResponse<M>;
+    if (!g.frame && g.scrollerKind === 'document') {
+      this.prepared = g;
+      this.settled().catch(() => undefined);
+      return g as ContentResponse<M>;
     }
-    return res;
+    if (await this.early) return this.stitchUnderInfobar(msg);
+    await next({ target: 'content', type: 'paint' }); // the stitched capture's frame 0 comes next
+    return g as ContentResponse<M>;
+  }
+
+  /**
+   * The probe said the document scrolls, but prepared it does not (rendering its skipped sections
+   * shrank it): the stitched capture runs instead. The debugger stays attached so that the infobar
+   * stays put for the whole capture, and the page is prepared again once it has settled under it.
+   */
+  private async stitchUnderInfobar<M extends ContentMessage>(msg: M): Promise<ContentResponse<M>> {
+    await this.settled().catch(() => this.detach()); // no debugger: no infobar either
+    await this.next({ target: 'content', type: 'restore' });
+    return this.next(msg);
   }
 
   private async checkLazy(): Promise<{ lazy: number; pending: number } | null> {
@@ -137,6 +168,11 @@ export class FastCaptureSession {
     return this.attaching;
   }
 
+  private settled(): Promise<number> {
+    this.settling ??= this.attach().then(() => this.settle(this.sizeAtAttach));
+    return this.settling;
+  }
+
   /** The layout viewport's size as one number, to compare. */
   private async viewportSize(): Promise<number> {
     const m = (await chrome.debugger.sendCommand(this.target, 'Page.getLayoutMetrics')) as { cssLayoutViewport: { clientHeight: number; clientWidth: number } };
@@ -145,16 +181,19 @@ export class FastCaptureSession {
 
   /**
    * Waits for the infobar's resize to be over: the viewport changed since `from` and then stayed
-   * the same for STABLE_POLLS polls, or it has not changed for NO_INFOBAR_MS since the attach.
+   * the same for STABLE_POLLS polls (or reached the size an earlier resize from `from` ended at),
+   * or it has not changed for NO_INFOBAR_MS since the attach.
    */
   private async settle(from: number): Promise<number> {
     const t0 = performance.now();
     const noInfobarMs = this.attachedAt - lastDetachAt < INFOBAR_LINGER_MS ? 0 : NO_INFOBAR_MS;
     let last = await this.viewportSize();
     let changed = last !== from;
+    if (changed) this.resized = true;
     let stable = 0;
+    const known = infobarResizes.get(from);
     while (performance.now() - t0 < SETTLE_LIMIT_MS) {
-      if (changed && stable >= STABLE_POLLS) break;
+      if (changed && (stable >= STABLE_POLLS || last === known)) break;
       // Even with the infobar expected to linger, the viewport must hold still for a few polls: a
       // bar closing as we attach resizes the page under the screenshot.
       if (!changed && stable >= STABLE_POLLS && performance.now() - this.attachedAt >= noInfobarMs) break;
@@ -162,6 +201,7 @@ export class FastCaptureSession {
       const now = await this.viewportSize();
       if (now !== last) {
         changed = true;
+        this.resized = true;
         stable = 0;
         last = now;
       } else {
@@ -169,13 +209,13 @@ export class FastCaptureSession {
       }
     }
     this.stats.settleMs += performance.now() - t0;
+    if (changed) infobarResizes.set(from, last);
     return last;
   }
 
   /** One screenshot per clip (CSS px); taken again if the viewport changed meanwhile. */
   async capture(clips: Clip[]): Promise<string[]> {
-    await this.attach();
-    let size = await this.settle(this.sizeAtAttach);
+    let size = await this.settled();
     // MOTION FREEZE CALL SITE (issue #21): motion is frozen by the content script's capture
     // session between 'prepare' and 'restore' (content/motion-freeze.ts), which brackets this
     // screenshot. If the freezer ever moves out of that bracket, freeze here, before the shots.

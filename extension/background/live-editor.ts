@@ -2,6 +2,7 @@
  * The editor tab of a capture in progress. It opens in the background as the capture starts and
  * connects back with a Port; frames are forwarded to it as they are taken so that it stitches
  * while the capture waits for Chrome's quota, and is ready the moment the last frame is in.
+ * Messages go over a BroadcastChannel once the Port is there (see LiveMessage).
  */
 import { LIVE_PORT_PREFIX, type LiveMessage } from '#shared/extension/messages';
 
@@ -9,31 +10,27 @@ const editors = new Map<string, LiveEditor>();
 
 export class LiveEditor {
   private port: chrome.runtime.Port | null = null;
+  private readonly channel: BroadcastChannel;
   private queue: LiveMessage[] = [];
-  private tabId: number | null = null;
+  /** The editor tab's id once Chrome has created it; null if it could not be. */
+  private tab: Promise<number | null> = Promise.resolve(null);
   private closed = false;
 
   private constructor(
     readonly captureId: string,
     private readonly source: chrome.tabs.Tab,
-  ) {}
+  ) {
+    this.channel = new BroadcastChannel(`${LIVE_PORT_PREFIX}${captureId}`);
+  }
 
-  static async open(captureId: string, source: chrome.tabs.Tab): Promise<LiveEditor> {
+  /** Starts opening the editor tab and returns at once: the tab loads while the page is prepared. */
+  static open(captureId: string, source: chrome.tabs.Tab): LiveEditor {
     const live = new LiveEditor(captureId, source);
     editors.set(captureId, live);
-    try {
-      // Not active: captureVisibleTab takes the active tab, which must stay the page.
-      const tab = await chrome.tabs.create({
-        url: editorUrl({ id: captureId, live: '1' }),
-        active: false,
-        index: source.index + 1,
-        openerTabId: source.id,
-        windowId: source.windowId,
-      });
-      live.tabId = tab.id ?? null;
-    } catch {
-      live.tabId = null; // the capture still works; the editor opens at the end instead
-    }
+    // Not active: captureVisibleTab takes the active tab, which must stay the page.
+    live.tab = chrome.tabs
+      .create({ url: editorUrl({ id: captureId, live: '1' }), active: false, index: source.index + 1, openerTabId: source.id, windowId: source.windowId })
+      .then((tab) => tab.id ?? null, () => null); // the capture still works; the editor opens at the end instead
     return live;
   }
 
@@ -44,27 +41,31 @@ export class LiveEditor {
       this.port = null;
       this.closed = true; // the user closed the tab
     });
-    for (const m of this.queue) port.postMessage(m);
+    // The editor listens on the channel before it connects: nothing sent from now on is missed.
+    for (const m of this.queue) this.channel.postMessage(m);
     this.queue = [];
   }
 
   send(msg: LiveMessage): void {
     if (this.closed) return;
-    if (this.port) this.port.postMessage(msg);
+    if (this.port) this.channel.postMessage(msg);
     else this.queue.push(msg);
   }
 
   /** The capture is saved: let the editor finish, then show it. */
   async finish(): Promise<void> {
     editors.delete(this.captureId);
-    if (this.tabId !== null && !this.closed) {
-      this.send({ type: 'done' });
-      try {
-        await chrome.tabs.update(this.tabId, { active: true });
+    const tabId = await this.tab;
+    try {
+      if (tabId !== null && !this.closed) {
+        this.send({ type: 'done' });
+        await chrome.tabs.update(tabId, { active: true });
         return;
-      } catch {
-        /* tab gone: open a fresh one below */
       }
+    } catch {
+      /* tab gone: open a fresh one below */
+    } finally {
+      this.channel.close(); // what was posted is delivered
     }
     await openEditorTab(this.source, { id: this.captureId });
   }
@@ -72,9 +73,11 @@ export class LiveEditor {
   /** The capture failed or the page cannot be captured: show why, in the same tab. */
   async fail(params: Record<string, string>): Promise<void> {
     editors.delete(this.captureId);
-    if (this.tabId !== null && !this.closed) {
+    this.channel.close();
+    const tabId = await this.tab;
+    if (tabId !== null && !this.closed) {
       try {
-        await chrome.tabs.update(this.tabId, { url: editorUrl(params), active: true });
+        await chrome.tabs.update(tabId, { url: editorUrl(params), active: true });
         return;
       } catch {
         /* fall through */
@@ -86,8 +89,10 @@ export class LiveEditor {
   /** Cancelled: the half-built editor goes away. */
   async discard(): Promise<void> {
     editors.delete(this.captureId);
+    this.channel.close();
     this.closed = true;
-    if (this.tabId !== null) await chrome.tabs.remove(this.tabId).catch(() => undefined);
+    const tabId = await this.tab;
+    if (tabId !== null) await chrome.tabs.remove(tabId).catch(() => undefined);
   }
 }
 

@@ -12,7 +12,7 @@ import { readSettings } from '../lib/settings';
 import { installMotionHooks } from '../content/motion-main';
 import { CaptureCancelled, CaptureRunner } from './capture-runner';
 import { serveCapturesPort } from './capture-export';
-import { FastCaptureSession, liveFrames } from './fast-capture';
+import { FastCaptureSession } from './fast-capture';
 import { CAPTURES_PORT } from '../lib/capture-port';
 import { LiveEditor, openEditorTab } from './live-editor';
 
@@ -107,6 +107,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
     await openEditorTab(tab, { restricted: reason });
     return;
   }
+  const fastMode = readSettings().then(async (s) => s.fastMode && (await chrome.permissions.contains({ permissions: ['debugger'] })));
   try {
     await injectContentScript(tabId);
   } catch (err) {
@@ -115,16 +116,15 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
     await openEditorTab(tab, fileUrl ? { restricted: 'file-access' } : { error: msg });
     return;
   }
-
-  const settings = await readSettings();
-  const fast = settings.fastMode && (await chrome.permissions.contains({ permissions: ['debugger'] }));
+  // Fast mode: attaches the debugger while the page is prepared, skips a needless warm-up. It
+  // starts first: opening the editor tab holds up the browser's other calls for a while.
+  const fastSession = (await fastMode) ? new FastCaptureSession(tabId, (m) => sendToTab(tabId, m)) : null;
   const captureId = newCaptureId();
-  const live = await LiveEditor.open(captureId, tab);
-  // Fast mode: attaches the debugger while the page is prepared, skips a needless warm-up.
-  const fastSession = fast ? new FastCaptureSession(tabId) : null;
+  // The editor tab loads while the page is prepared.
+  const live = LiveEditor.open(captureId, tab);
   let scrollerFrame = 0;
   const runner = new CaptureRunner({
-    send: (msg, to) => (fastSession && to !== 'scroller' ? fastSession.send(msg, (m) => sendToTab(tabId, m)) : sendToTab(tabId, msg, to === 'scroller' ? scrollerFrame : 0)),
+    send: (msg, to) => (fastSession && to !== 'scroller' ? fastSession.send(msg) : sendToTab(tabId, msg, to === 'scroller' ? scrollerFrame : 0)),
     useFrame: async (frame) => {
       const id = await findScrollerFrame(tabId, frame);
       if (id !== null) scrollerFrame = id;
@@ -135,14 +135,8 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
       if (!(await chrome.tabs.get(tabId)).active) throw new Error('You switched to another tab, so the capture stopped. Stay on the page until it finishes');
       return chrome.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
     },
-    debuggerCapture: fastSession
-      ? async (clips) => {
-          const dataUrls = await fastSession.capture(clips).finally(() => fastSession.detach());
-          // The editor decodes and draws the image while the capture is stored.
-          for (const m of liveFrames(dataUrls)) live.send(m);
-          return dataUrls;
-        }
-      : undefined,
+    // Detached at once: the infobar goes 5 s later.
+    debuggerCapture: fastSession ? (clips) => fastSession.capture(clips).finally(() => void fastSession.detach()) : undefined,
     putTile: (index, blob) => putTile(captureId, index, blob),
     scheduler,
     limits: await canvasLimits(),

@@ -90,8 +90,11 @@ class CaptureSession {
     this.watchdog = setTimeout(() => endSession(), WATCHDOG_MS);
   }
 
-  /** Scrolls to the origin and waits for what the first frame shows (it is taken before the warm-up). */
-  async prepare(): Promise<PageGeometry> {
+  /**
+   * Scrolls to the origin and waits for what the first frame shows (it is taken before the
+   * warm-up). `paint: false` when a debugger screenshot, which renders the page afresh, comes next.
+   */
+  async prepare(paint: boolean): Promise<PageGeometry> {
     this.overlay.show('Preparing capture…');
     await this.motion.freeze();
     this.target.scrollTo(0, 0);
@@ -100,9 +103,13 @@ class CaptureSession {
       const r = img.getBoundingClientRect();
       return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
     });
-    await settlePaint();
+    if (paint) await settlePaint();
     // Frame 0 is taken in this layout: it is the image's, frames after it are placed against it.
     this.anchors.record();
+    return measure(this.target);
+  }
+
+  measure(): PageGeometry {
     return measure(this.target);
   }
 
@@ -209,7 +216,7 @@ async function handle(msg: ContentMessage): Promise<unknown> {
         return { restricted: 'pdf-viewer' } as Partial<PageGeometry>;
       }
       session = new CaptureSession(msg.overlay !== false);
-      return session.prepare();
+      return session.prepare(msg.paint !== false);
     }
     case 'probe':
       return probe();
@@ -225,6 +232,13 @@ async function handle(msg: ContentMessage): Promise<unknown> {
       session?.ping();
       session?.progress(msg.done, msg.total, msg.label);
       return { ok: true };
+    case 'paint':
+      await settlePaint();
+      return { ok: true };
+    case 'measure':
+      if (!session) throw new Error('No capture in progress');
+      session.ping();
+      return session.measure();
     case 'hide-overlay':
       session?.hideOverlay();
       return { ok: true };

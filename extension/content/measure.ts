@@ -52,16 +52,19 @@ export function elementTarget(el: HTMLElement): ScrollTarget {
   };
 }
 
-/** Picks what to scroll: the document if it scrolls, else the biggest inner scroller. */
-export function chooseScrollTarget(): ScrollTarget {
+/** The document itself scrolls (and its root does not hide that): it is what a capture scrolls. */
+export function documentScrolls(): boolean {
   const se = (document.scrollingElement ?? document.documentElement) as HTMLElement;
-  const vw = se.clientWidth;
-  const vh = se.clientHeight;
   const rootHidden = ['hidden', 'clip'].includes(getComputedStyle(document.documentElement).overflowY)
     || (document.body && ['hidden', 'clip'].includes(getComputedStyle(document.body).overflowY));
-  const docScrolls = se.scrollHeight > vh + 1 || se.scrollWidth > vw + 1;
-  if (docScrolls && !rootHidden) return documentTarget();
-  const inner = findMainScroller(vw * vh);
+  return !rootHidden && (se.scrollHeight > se.clientHeight + 1 || se.scrollWidth > se.clientWidth + 1);
+}
+
+/** Picks what to scroll: the document if it scrolls, else the biggest inner scroller. */
+export function chooseScrollTarget(): ScrollTarget {
+  if (documentScrolls()) return documentTarget();
+  const se = (document.scrollingElement ?? document.documentElement) as HTMLElement;
+  const inner = findMainScroller(se.clientWidth * se.clientHeight);
   if (inner) return elementTarget(inner);
   return documentTarget();
 }
@@ -96,7 +99,7 @@ export function findMainFrame(): PageGeometry['frame'] {
 export function probe(): FrameProbe {
   const se = (document.scrollingElement ?? document.documentElement) as HTMLElement;
   const scrolls = se.scrollHeight > se.clientHeight + 1 || findMainScroller(se.clientWidth * se.clientHeight) !== null;
-  return { url: location.href, innerWidth, innerHeight, scrolls };
+  return { url: location.href, innerWidth, innerHeight, scrolls, documentScrolls: documentScrolls() };
 }
 
 /** An element's client box (inside borders, without scrollbars) in fractional viewport CSS px. */

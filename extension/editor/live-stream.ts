@@ -1,8 +1,9 @@
 /**
  * Live mode: this tab was opened in the background when the capture started. Frames arrive from
- * the service worker over a Port as they are taken and are stitched into the first image right away.
+ * the service worker as they are taken (see LiveMessage) and are stitched into the first image
+ * right away.
  */
-import { LIVE_PORT_PREFIX, type LiveMessage } from '#shared/extension/messages';
+import { LIVE_PORT_PREFIX, type LiveDraw, type LiveMessage } from '#shared/extension/messages';
 import { say, setState, view } from './editor-state';
 
 /**
@@ -16,7 +17,7 @@ export async function streamLive(id: string): Promise<boolean> {
   let drawnTiles = 0;
   let valid = true;
   let chain: Promise<void> = Promise.resolve();
-  const drawFrame = async (m: Extract<LiveMessage, { type: 'frame' }>) => {
+  const drawFrame = async (m: Extract<LiveMessage, { type: 'frame' }>, draws: LiveDraw[], decoding: Promise<ImageBitmap> | null) => {
     const part0 = m.parts[0];
     if (view.width !== part0.width || view.height !== part0.height || drawnTiles === 0) {
       // A size change after the first frame means earlier frames were lost: stitch again at the end.
@@ -27,9 +28,8 @@ export async function streamLive(id: string): Promise<boolean> {
       ctx.fillStyle = '#ffffff';
       ctx.fillRect(0, 0, view.width, view.height);
     }
-    const draws = m.draws.filter((d) => d.part === 0);
-    if (draws.length) {
-      const bitmap = await createImageBitmap(await (await fetch(m.dataUrl)).blob());
+    if (decoding) {
+      const bitmap = await decoding;
       const ctx = view.getContext('2d')!;
       for (const d of draws) ctx.drawImage(bitmap, d.sx, d.sy, d.sw, d.sh, d.dx, d.dy, d.sw, d.sh);
       bitmap.close();
@@ -37,16 +37,31 @@ export async function streamLive(id: string): Promise<boolean> {
     drawnTiles += 1;
     say(`Capturing the page… ${m.tile + 1} of ${m.total}`);
   };
-  await new Promise<void>((resolve, reject) => {
-    const port = chrome.runtime.connect({ name: `${LIVE_PORT_PREFIX}${id}` });
-    port.onMessage.addListener((m: LiveMessage) => {
-      if (m.type === 'frame') chain = chain.then(() => drawFrame(m));
-      else if (m.type === 'done') {
-        port.disconnect();
-        chain.then(resolve, reject);
-      }
+  const channel = new BroadcastChannel(`${LIVE_PORT_PREFIX}${id}`);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (m: LiveMessage) => {
+        if (m.type === 'frame') {
+          const draws = m.draws.filter((d) => d.part === 0);
+          // Decoded off the main thread from now on, while earlier frames are drawn or the canvas is
+          // sized and cleared (each takes tens of ms for a whole page).
+          const decoding = draws.length ? createImageBitmap(m.image) : null;
+          decoding?.catch(() => undefined); // reported when drawFrame awaits it
+          chain = chain.then(() => drawFrame(m, draws, decoding));
+        }
+        else if (m.type === 'done') {
+          port.disconnect();
+          chain.then(resolve, reject);
+        }
+      };
+      // Listening before connecting: the worker sends only once the Port is there.
+      channel.onmessage = (e: MessageEvent<LiveMessage>) => onMessage(e.data);
+      const port = chrome.runtime.connect({ name: `${LIVE_PORT_PREFIX}${id}` });
+      port.onMessage.addListener(onMessage); // 'done' when the capture was over before this tab connected
+      port.onDisconnect.addListener(() => reject(new Error('The capture stopped unexpectedly.')));
     });
-    port.onDisconnect.addListener(() => reject(new Error('The capture stopped unexpectedly.')));
-  });
+  } finally {
+    channel.close();
+  }
   return valid && drawnTiles > 0;
 }

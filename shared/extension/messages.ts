@@ -46,6 +46,8 @@ export interface FrameProbe {
   innerWidth: number;
   innerHeight: number;
   scrolls: boolean;
+  /** The document scrolls, not an inner element: fast mode will take it in one shot. */
+  documentScrolls: boolean;
 }
 
 export interface ScrollPosition {
@@ -63,7 +65,12 @@ export interface FramePosition extends ScrollPosition {
 }
 
 export type ContentMessage =
-  | { target: 'content'; type: 'prepare'; overlay?: boolean }
+  /** `paint: false` skips the wait for the prepared page to be painted (a debugger screenshot renders afresh). */
+  | { target: 'content'; type: 'prepare'; overlay?: boolean; paint?: boolean }
+  /** Waits until the page as it is now is painted (what captureVisibleTab reads). */
+  | { target: 'content'; type: 'paint' }
+  /** The prepared page's geometry as it is now (fast mode, after the infobar resized the viewport). */
+  | { target: 'content'; type: 'measure' }
   | { target: 'content'; type: 'probe' }
   | { target: 'content'; type: 'warm-up' }
   | { target: 'content'; type: 'scroll-to'; index: number; x: number; y: number; hideFixed: boolean }
@@ -71,7 +78,7 @@ export type ContentMessage =
   | { target: 'content'; type: 'hide-overlay' }
   | { target: 'content'; type: 'restore' };
 
-export type ContentResponse<M extends ContentMessage> = M extends { type: 'prepare' | 'warm-up' }
+export type ContentResponse<M extends ContentMessage> = M extends { type: 'prepare' | 'warm-up' | 'measure' }
   ? PageGeometry
   : M extends { type: 'probe' }
     ? FrameProbe
@@ -97,12 +104,15 @@ export interface LiveDraw extends PixelCopy {
 }
 
 /**
- * Sent over a runtime Port named `live:<captureId>` from the service worker to the editor tab,
- * which opens in the background when a capture starts and stitches frames as they arrive. The
- * capture's own waits (Chrome's 2-per-second quota) then hide the stitching time.
+ * From the service worker to the editor tab, which opens in the background when a capture starts
+ * and stitches frames as they arrive; the capture's own waits (Chrome's 2-per-second quota) then
+ * hide the stitching time. The editor connects a runtime Port named `live:<captureId>` (the worker
+ * learns it is there, or closed); the messages go over a BroadcastChannel of the same name, as
+ * structured clones: a frame's Blob crosses by reference, where a whole page as a data URL cost
+ * tens of ms of JSON over the Port.
  */
 export type LiveMessage =
-  | { type: 'frame'; tile: number; total: number; parts: Array<{ width: number; height: number }>; draws: LiveDraw[]; dataUrl: string }
+  | { type: 'frame'; tile: number; total: number; parts: Array<{ width: number; height: number }>; draws: LiveDraw[]; image: Blob }
   | { type: 'done' }
   | { type: 'failed'; params: Record<string, string> };
 

@@ -7,7 +7,7 @@ import { columnRuns, expect, near, type ExtensionHarness, type Rgb } from './fix
 import { MOVER, MOVERS, motionPage, PSEUDO, pseudoPage } from './motion-pages';
 
 /** Opens a served page and replaces its document (the tab's URL stays, so the toolbar click finds it). */
-async function openWith(ext: ExtensionHarness, html: string): Promise<Page> {
+export async function openWith(ext: ExtensionHarness, html: string): Promise<Page> {
   const page = await ext.open('/wide.html');
   await page.setContent(html);
   return page;
