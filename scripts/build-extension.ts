@@ -51,10 +51,10 @@ export function releaseBuildOptions(env: NodeJS.ProcessEnv): BuildOptions {
   return { siteOrigins: origins.length ? origins : undefined, siteUrl };
 }
 
-const ENTRIES: Array<{ in: string; out: string; format: 'esm' | 'iife' }> = [
+const ENTRIES: Array<{ in: string; out: string; format: 'esm' | 'iife'; split?: true }> = [
   { in: 'extension/background/service-worker.ts', out: 'service-worker', format: 'esm' },
   { in: 'extension/content/content-script.ts', out: 'content', format: 'iife' },
-  { in: 'extension/editor/editor.ts', out: 'editor', format: 'esm' },
+  { in: 'extension/editor/editor.ts', out: 'editor', format: 'esm', split: true },
   { in: 'extension/editor/encoder-worker.ts', out: 'encoder', format: 'esm' },
   { in: 'extension/options/options.ts', out: 'options', format: 'esm' },
   { in: 'extension/frame/frame.ts', out: 'frame', format: 'esm' },
@@ -77,23 +77,25 @@ export async function buildExtension(opts: BuildOptions = {}): Promise<BuildResu
     __FPS_SITE_URL__: JSON.stringify(siteUrl),
     __FPS_TEST_HOOKS__: JSON.stringify(!!opts.testBuild),
   };
-  await Promise.all(
-    (['esm', 'iife'] as const).map((format) =>
-      esbuild.build({
-        absWorkingDir: ROOT,
-        entryPoints: ENTRIES.filter((e) => e.format === format).map((e) => ({ in: e.in, out: e.out })),
-        outdir: outDir,
-        bundle: true,
-        format,
-        platform: 'browser',
-        target: 'chrome116',
-        define,
-        minify: opts.minify ?? !opts.testBuild,
-        legalComments: 'none',
-        logLevel: 'warning',
-      }),
+  const common = {
+    absWorkingDir: ROOT,
+    outdir: outDir,
+    bundle: true,
+    platform: 'browser',
+    target: 'chrome116',
+    define,
+    minify: opts.minify ?? !opts.testBuild,
+    legalComments: 'none',
+    logLevel: 'warning',
+  } as const;
+  await Promise.all([
+    ...(['esm', 'iife'] as const).map((format) =>
+      esbuild.build({ ...common, format, entryPoints: ENTRIES.filter((e) => e.format === format && !e.split).map((e) => ({ in: e.in, out: e.out })) }),
     ),
-  );
+    // Split on its own: code it imports on demand (pdf-lib) goes to chunks/, and no other entry
+    // (the service worker may not import() at all) shares a chunk with it.
+    esbuild.build({ ...common, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]', entryPoints: ENTRIES.filter((e) => e.split).map((e) => ({ in: e.in, out: e.out })) }),
+  ]);
   for (const f of STATIC_FILES) await copyFile(path.join(ROOT, f), path.join(outDir, path.basename(f)));
   for (const size of ICON_SIZES) await writeFile(path.join(outDir, `icons/icon-${size}.png`), iconPng(size));
 

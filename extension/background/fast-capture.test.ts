@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentMessage, PageGeometry } from '#shared/extension/messages';
+import { documentScrolls } from '../content/measure';
 
 /**
  * A fake of the debugger: `heights` scripts what Page.getLayoutMetrics reports over time (ms
  * since the attach → viewport height), like Chrome's infobar sliding in after an attach.
  */
-function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; lazy?: { lazy: number; pending: number }; resizeDuringFirstShot?: number }) {
+function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; lazy?: { lazy: number; pending: number }; resizeDuringFirstShot?: number; documentScrolls?: boolean }) {
   let attachedAt = 0;
   let shotStarted = false;
   const commands: string[] = [];
@@ -33,7 +34,12 @@ function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; l
         throw new Error(method);
       }),
     },
-    scripting: { executeScript: vi.fn(async () => [{ result: opts.lazy ?? { lazy: 0, pending: 0 } }]) },
+    scripting: {
+      executeScript: vi.fn(async (injection: { func: () => unknown }) => [
+        // By name: the module under test is imported afresh in each test (vi.resetModules).
+        { result: injection.func.name === documentScrolls.name ? (opts.documentScrolls ?? true) : (opts.lazy ?? { lazy: 0, pending: 0 }) },
+      ]),
+    },
   };
   vi.stubGlobal('chrome', chrome);
   return { chrome, commands };
@@ -46,11 +52,10 @@ const warmUp = { target: 'content', type: 'warm-up' } as const satisfies Content
 const clip = [{ x: 0, y: 0, width: 1280, height: 8000 }];
 
 /** The content script's side: answers each message type, and records what it was sent. */
-function contentScript(answers: { documentScrolls?: boolean; prepared?: PageGeometry; warmedUp?: PageGeometry; measured?: PageGeometry } = {}) {
+function contentScript(answers: { prepared?: PageGeometry; warmedUp?: PageGeometry; measured?: PageGeometry } = {}) {
   const sent: ContentMessage[] = [];
   const next = vi.fn(async (m: ContentMessage) => {
     sent.push(m);
-    if (m.type === 'probe') return { url: 'https://example.com/', innerWidth: 1280, innerHeight: 713, scrolls: true, documentScrolls: answers.documentScrolls ?? true };
     if (m.type === 'prepare') return answers.prepared ?? geometry;
     if (m.type === 'warm-up') return answers.warmedUp ?? geometry;
     if (m.type === 'measure') return answers.measured ?? geometry;
@@ -63,16 +68,15 @@ describe('FastCaptureSession', () => {
   beforeEach(() => vi.resetModules()); // the module remembers the last detach (the infobar lingers)
   afterEach(() => vi.unstubAllGlobals());
 
-  it('attaches as soon as the probe says the document scrolls, and shoots once the infobar resize has settled', async () => {
+  it('attaches at once when a probe says the document scrolls, and shoots once the infobar resize has settled', async () => {
     const { chrome, commands } = fakeChrome({ heights: [[0, 713], [60, 682], [80, 657]] });
     const { FastCaptureSession } = await import('./fast-capture');
     const page = contentScript();
     const s = new FastCaptureSession(7, page.next);
+    await vi.waitFor(() => expect(chrome.debugger.attach).toHaveBeenCalledTimes(1)); // before anything is prepared
     expect(await s.send(prepare)).toBe(geometry);
-    expect(chrome.debugger.attach).toHaveBeenCalledTimes(1);
-    // The page was probed first, then prepared without the wait for paint (the debugger renders afresh).
-    expect(page.sent.map((m) => m.type)).toEqual(['probe', 'prepare']);
-    expect(page.sent[1]).toMatchObject({ paint: false });
+    // Prepared without the wait for paint (the debugger renders afresh).
+    expect(page.sent).toEqual([{ ...prepare, paint: false }]);
     await s.capture(clip);
     // The screenshot came after the viewport reached its final size (657) and stayed there.
     expect(commands.indexOf('Page.captureScreenshot')).toBeGreaterThan(4);
@@ -89,7 +93,7 @@ describe('FastCaptureSession', () => {
     const s = new FastCaptureSession(7, page.next);
     await s.send(prepare);
     expect(await s.send(warmUp)).toBe(shorter);
-    expect(page.sent.map((m) => m.type)).toEqual(['probe', 'prepare', 'measure']);
+    expect(page.sent.map((m) => m.type)).toEqual(['prepare', 'measure']);
     expect(s.stats).toMatchObject({ warmUp: 'skipped', measuredAgain: true });
   });
 
@@ -139,14 +143,14 @@ describe('FastCaptureSession', () => {
   });
 
   it('does not attach for a page that scrolls in an inner element, and lets it paint for the stitched capture', async () => {
-    const { chrome } = fakeChrome({ heights: [[0, 713]] });
+    const { chrome } = fakeChrome({ heights: [[0, 713]], documentScrolls: false });
     const { FastCaptureSession } = await import('./fast-capture');
-    const page = contentScript({ documentScrolls: false, prepared: inner, warmedUp: inner });
+    const page = contentScript({ prepared: inner, warmedUp: inner });
     const s = new FastCaptureSession(7, page.next);
     expect(await s.send(prepare)).toBe(inner);
     expect(chrome.debugger.attach).not.toHaveBeenCalled();
     // Frame 0 of the stitched capture is taken next, with captureVisibleTab: it must be painted.
-    expect(page.sent.map((m) => m.type)).toEqual(['probe', 'prepare', 'paint']);
+    expect(page.sent.map((m) => m.type)).toEqual(['prepare', 'paint']);
     await s.send(warmUp);
     expect(page.sent.map((m) => m.type)).toContain('warm-up'); // not skipped
   });
@@ -154,13 +158,13 @@ describe('FastCaptureSession', () => {
   it('when the prepared page turns out not to scroll as a document, stitches under a settled infobar', async () => {
     const { chrome } = fakeChrome({ heights: [[0, 713], [30, 657]] });
     const { FastCaptureSession } = await import('./fast-capture');
-    const page = contentScript({ documentScrolls: true, prepared: inner });
+    const page = contentScript({ prepared: inner });
     const s = new FastCaptureSession(7, page.next);
     expect(await s.send(prepare)).toBe(inner);
     // Still attached (the infobar stays put for the whole capture), settled, prepared again with paint.
     expect(chrome.debugger.detach).not.toHaveBeenCalled();
     expect(s.stats.settleMs).toBeGreaterThanOrEqual(60);
-    expect(page.sent.map((m) => m.type)).toEqual(['probe', 'prepare', 'restore', 'prepare']);
-    expect(page.sent[3]).not.toHaveProperty('paint');
+    expect(page.sent.map((m) => m.type)).toEqual(['prepare', 'restore', 'prepare']);
+    expect(page.sent[2]).not.toHaveProperty('paint');
   });
 });

@@ -6,8 +6,9 @@
  * - Attaching makes Chrome show its infobar, which shrinks the viewport 13–185 ms later (animated
  *   over 2–3 resizes). A screenshot taken while that resize is in flight repeats the first
  *   viewport down the whole image, and pinning the viewport (Emulation.setDeviceMetricsOverride)
- *   does not help: the view still shrinks under it, with the same result. So the session attaches
- *   as soon as a probe says the document scrolls, while the page is prepared, and waits for the
+ *   does not help: the view still shrinks under it, with the same result (tried at the size
+ *   before the bar and at the size under it). So the session attaches at the click if a probe
+ *   says the document scrolls, while the page is injected and prepared, and waits for the
  *   viewport to settle (changed and then unchanged for 3 polls, or unchanged since the attach for
  *   NO_INFOBAR_MS, which is skipped while the previous capture's bar is still up). If it changed,
  *   the page is measured again: a page laid out in `vh` is shorter under the bar. A screenshot is
@@ -22,6 +23,7 @@
  *   LiveMessage), and it decodes while the worker stores.
  */
 import type { ContentMessage, ContentResponse, PageGeometry } from '#shared/extension/messages';
+import { documentScrolls } from '../content/measure';
 
 type Clip = { x: number; y: number; width: number; height: number };
 type Send = <M extends ContentMessage>(msg: M) => Promise<ContentResponse<M>>;
@@ -91,7 +93,7 @@ export class FastCaptureSession {
   private resized = false;
   private detached = false;
   private prepared: PageGeometry | null = null;
-  /** Whether the document scrolls, asked as soon as the content script is in; attaching starts then if so. */
+  /** Whether the document scrolls, asked at the click (while the content script goes in); attaching starts then if so. */
   private readonly early: Promise<boolean>;
   /** Figures for the benchmark and tests: the infobar wait, retakes, whether the warm-up ran or the page was measured again. */
   readonly stats = { settleMs: 0, shots: 0, shotMs: 0, warmUp: 'ran' as 'ran' | 'skipped', measuredAgain: false };
@@ -104,12 +106,13 @@ export class FastCaptureSession {
     this.target = { tabId };
     // A document that scrolls is taken in one shot: attach while the page is prepared, so that the
     // infobar comes (and its resize is over) meanwhile rather than after.
-    this.early = next({ target: 'content', type: 'probe' }).then(
-      (p) => {
-        if (p.documentScrolls) this.settled().catch(() => undefined); // a failure shows again when capture() awaits it
-        return p.documentScrolls;
+    this.early = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: documentScrolls }).then(
+      ([r]) => {
+        const scrolls = r?.result === true;
+        if (scrolls) this.settled().catch(() => undefined); // a failure shows again when capture() awaits it
+        return scrolls;
       },
-      () => false,
+      () => false, // not scriptable: the capture reports why
     );
   }
 
@@ -195,7 +198,8 @@ export class FastCaptureSession {
     while (performance.now() - t0 < SETTLE_LIMIT_MS) {
       if (changed && (stable >= STABLE_POLLS || last === known)) break;
       // Even with the infobar expected to linger, the viewport must hold still for a few polls: a
-      // bar closing as we attach resizes the page under the screenshot.
+      // new attach may take the lingering bar down and put it up again (seen: a resize 1.5 s after
+      // the last capture), and a bar closing as we attach resizes the page under the screenshot.
       if (!changed && stable >= STABLE_POLLS && performance.now() - this.attachedAt >= noInfobarMs) break;
       await sleep(POLL_MS);
       const now = await this.viewportSize();

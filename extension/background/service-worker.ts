@@ -107,21 +107,21 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
     await openEditorTab(tab, { restricted: reason });
     return;
   }
-  const fastMode = readSettings().then(async (s) => s.fastMode && (await chrome.permissions.contains({ permissions: ['debugger'] })));
+  const { fastMode } = await readSettings();
+  // Fast mode: attaches the debugger while the page is injected and prepared, skips a needless warm-up.
+  const fastSession = fastMode && (await chrome.permissions.contains({ permissions: ['debugger'] })) ? new FastCaptureSession(tabId, (m) => sendToTab(tabId, m)) : null;
+  const captureId = newCaptureId();
+  // The editor tab loads while the page is injected and prepared.
+  const live = LiveEditor.open(captureId, tab);
   try {
     await injectContentScript(tabId);
   } catch (err) {
+    void fastSession?.detach();
     const msg = err instanceof Error ? err.message : String(err);
     const fileUrl = tab.url?.startsWith('file:');
-    await openEditorTab(tab, fileUrl ? { restricted: 'file-access' } : { error: msg });
+    await live.fail(fileUrl ? { restricted: 'file-access' } : { error: msg });
     return;
   }
-  // Fast mode: attaches the debugger while the page is prepared, skips a needless warm-up. It
-  // starts first: opening the editor tab holds up the browser's other calls for a while.
-  const fastSession = (await fastMode) ? new FastCaptureSession(tabId, (m) => sendToTab(tabId, m)) : null;
-  const captureId = newCaptureId();
-  // The editor tab loads while the page is prepared.
-  const live = LiveEditor.open(captureId, tab);
   let scrollerFrame = 0;
   const runner = new CaptureRunner({
     send: (msg, to) => (fastSession && to !== 'scroller' ? fastSession.send(msg) : sendToTab(tabId, msg, to === 'scroller' ? scrollerFrame : 0)),

@@ -52,7 +52,10 @@ export function elementTarget(el: HTMLElement): ScrollTarget {
   };
 }
 
-/** The document itself scrolls (and its root does not hide that): it is what a capture scrolls. */
+/**
+ * The document itself scrolls (and its root does not hide that): it is what a capture scrolls.
+ * Self-contained: fast mode also runs it through chrome.scripting before the content script is in.
+ */
 export function documentScrolls(): boolean {
   const se = (document.scrollingElement ?? document.documentElement) as HTMLElement;
   const rootHidden = ['hidden', 'clip'].includes(getComputedStyle(document.documentElement).overflowY)
@@ -99,7 +102,7 @@ export function findMainFrame(): PageGeometry['frame'] {
 export function probe(): FrameProbe {
   const se = (document.scrollingElement ?? document.documentElement) as HTMLElement;
   const scrolls = se.scrollHeight > se.clientHeight + 1 || findMainScroller(se.clientWidth * se.clientHeight) !== null;
-  return { url: location.href, innerWidth, innerHeight, scrolls, documentScrolls: documentScrolls() };
+  return { url: location.href, innerWidth, innerHeight, scrolls };
 }
 
 /** An element's client box (inside borders, without scrollbars) in fractional viewport CSS px. */

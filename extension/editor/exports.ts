@@ -1,7 +1,7 @@
 /** PNG, JPG and PDF downloads and copy to the clipboard, named after the page and the capture time. */
 import { readSettings } from '../lib/settings';
 import { $, act, editor, view } from './editor-state';
-import { buildPdf, type PdfPageSize } from './pdf-export';
+import type { PdfPageSize } from './pdf-export';
 import { canvasToBlob, renderPart, type AnyCanvas } from './render';
 
 function partSuffix(): string {
@@ -78,6 +78,8 @@ export function setupExports(): void {
       if (!record) return;
       const pageSize = $<HTMLSelectElement>('pdf-size').value as PdfPageSize;
       const smart = editor.premium && $<HTMLInputElement>('pdf-smart').checked;
+      // pdf-lib is most of the editor's code: loaded when a PDF is asked for, not with every capture.
+      const { buildPdf } = await import('./pdf-export');
       const bytes = await buildPdf(allParts(), { pageSize, smart, dpr: record.dpr }, record.title || record.url);
       await download(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName('pdf', true));
       return 'PDF downloaded.';

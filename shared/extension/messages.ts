@@ -46,8 +46,6 @@ export interface FrameProbe {
   innerWidth: number;
   innerHeight: number;
   scrolls: boolean;
-  /** The document scrolls, not an inner element: fast mode will take it in one shot. */
-  documentScrolls: boolean;
 }
 
 export interface ScrollPosition {
