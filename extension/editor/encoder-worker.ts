@@ -16,14 +16,20 @@ self.onmessage = async (e: MessageEvent<EncodeRequest>) => {
   const { id, bitmap, type, quality } = e.data;
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d');
-    if (!ctx || canvas.width === 0) throw new Error('The canvas could not be created.');
-    if (type === 'image/jpeg') {
+    if (type === 'image/png') {
+      // The bitmap becomes the canvas's image as it is, no copy: a 146 Mpx capture would need
+      // another 585 MB drawn into a 2D canvas.
+      const renderer = canvas.getContext('bitmaprenderer');
+      if (!renderer || canvas.width === 0) throw new Error('The canvas could not be created.');
+      renderer.transferFromImageBitmap(bitmap);
+    } else {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0) throw new Error('The canvas could not be created.');
       ctx.fillStyle = '#fff'; // JPEG has no alpha: flatten onto white
       ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(bitmap, 0, 0);
+      bitmap.close();
     }
-    ctx.drawImage(bitmap, 0, 0);
-    bitmap.close();
     const blob = await canvas.convertToBlob({ type, quality });
     (self as unknown as Worker).postMessage({ id, blob } satisfies EncodeResponse);
   } catch (err) {
