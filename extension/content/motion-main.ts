@@ -11,10 +11,12 @@
  * - 'strict': every callback is held (the frames are being taken).
  * - 'thaw': held style writes are applied and held callbacks run, once each, late.
  * - 'ping': keeps the freeze alive; without one for a minute it thaws by itself.
+ *
+ * Timers set before the injection cannot be wrapped (documented in extension/README.md "Motion").
  */
-export function installMotionHooks(): void {
+export function installMotionHooks(): Promise<void> {
   const w = window as unknown as Record<string, unknown>;
-  if (w.__fpsMotionHooks) return;
+  if (w.__fpsMotionHooks) return Promise.resolve();
   w.__fpsMotionHooks = true;
 
   type Mode = 'off' | 'lenient' | 'strict';
@@ -186,5 +188,15 @@ export function installMotionHooks(): void {
     } else if (what === 'ping') {
       if (mode !== 'off') keepAlive();
     } else if (what === 'thaw') thaw();
+  });
+
+  // Resolves after the next animation frame (or 100 ms, should frames not come), which the caller
+  // awaits before anything is frozen. A frame callback the page requested before we were here is
+  // native: if it first ran after the freeze, the loop it requests again would be one we let run
+  // (requested while lenient) and its element would move until the strict phase, between frames.
+  // By then it has run, and requested its next frame through the hook, before the freeze.
+  return new Promise<void>((resolve) => {
+    nativeRaf(() => resolve());
+    nativeSetTimeout(resolve, 100);
   });
 }
