@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const restricted = params.get('restricted') as Exclude<RestrictedReason, null> | null;
   const error = params.get('error');
   const id = params.get('id');
-  const recent = renderRecent();
+  // A capture in progress draws the list once it is shown (loadCapture): not while the page is taken.
+  const recent = params.get('live') ? Promise.resolve() : renderRecent();
   try {
     if (restricted) {
       showMessage(RESTRICTED_MESSAGES[restricted] ?? RESTRICTED_MESSAGES['browser-page']);
