@@ -115,12 +115,24 @@ describe('FastCaptureSession', () => {
     await first.capture(clip);
     expect(first.stats.settleMs).toBeGreaterThanOrEqual(300); // no resize: the 350 ms no-infobar wait
     await first.detach();
-    const second = new FastCaptureSession(7, contentScript().next);
+    const underBar = { ...geometry, viewportHeight: 657 } as PageGeometry;
+    const second = new FastCaptureSession(7, contentScript({ prepared: underBar }).next);
     await second.send(prepare);
-    expect(await second.send(warmUp)).toBe(geometry);
+    expect(await second.send(warmUp)).toBe(underBar);
     await second.capture(clip);
     expect(second.stats.settleMs).toBeLessThan(100);
     expect(second.stats.measuredAgain).toBe(false);
+  });
+
+  it('measures again when the bar came before the first reading after the attach, but after prepare measured', async () => {
+    fakeChrome({ heights: [[0, 657]] }); // already shrunk when first read: no resize is seen
+    const { FastCaptureSession } = await import('./fast-capture');
+    const shorter = { ...geometry, contentHeight: 7944, viewportHeight: 657 } as PageGeometry;
+    const page = contentScript({ measured: shorter }); // prepared at 713
+    const s = new FastCaptureSession(7, page.next);
+    await s.send(prepare);
+    expect(await s.send(warmUp)).toBe(shorter);
+    expect(s.stats.measuredAgain).toBe(true);
   });
 
   it('skips the warm-up when nothing loads late, and runs it otherwise', async () => {

@@ -121,10 +121,13 @@ export class FastCaptureSession {
     const { next } = this;
     if (msg.type === 'warm-up' && this.prepared) {
       // The warm-up or a new measure, if any, comes after the infobar's resize.
-      const [check] = await Promise.all([this.checkLazy(), this.settled().catch(() => undefined)]);
+      const [check, size] = await Promise.all([this.checkLazy(), this.settled().catch(() => undefined)]);
       if (!check || check.lazy > 0 || check.pending > 0) return next(msg);
       this.stats.warmUp = 'skipped';
-      if (!this.resized) return this.prepared as ContentResponse<M>;
+      // The bar may have come before or after 'prepare' measured, even before the first reading
+      // after the attach: compare the viewport 'prepare' saw with the settled one as well.
+      const p = this.prepared;
+      if (!this.resized && size === p.viewportHeight * 100_000 + p.viewportWidth) return p as ContentResponse<M>;
       // Prepared before the infobar shrank the viewport: a page laid out in vh is shorter now.
       this.stats.measuredAgain = true;
       return next({ target: 'content', type: 'measure' }) as Promise<ContentResponse<M>>;
@@ -176,7 +179,7 @@ export class FastCaptureSession {
     return this.settling;
   }
 
-  /** The layout viewport's size as one number, to compare. */
+  /** The layout viewport's size (CSS px, scrollbars excluded, as 'prepare' measures it) as one number, to compare. */
   private async viewportSize(): Promise<number> {
     const m = (await chrome.debugger.sendCommand(this.target, 'Page.getLayoutMetrics')) as { cssLayoutViewport: { clientHeight: number; clientWidth: number } };
     return m.cssLayoutViewport.clientHeight * 100_000 + m.cssLayoutViewport.clientWidth;

@@ -37,7 +37,6 @@ test.describe('fast mode', () => {
     const editor = await ext.capture(page);
     const run = await lastRun(ext);
     expect(run.mode).toBe('fast');
-    expect(run.fast?.measuredAgain).toBe(true);
     const height = (await viewportOf(page)).height; // under the bar, which stays 5 s
     const runs = (await columnRuns(editor, 20)).map(([r, g, b, from, to]) => ({ rgb: [r, g, b] as Rgb, from, to }));
     const want = [
