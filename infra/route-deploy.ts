@@ -265,8 +265,9 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     cost: { free: 0, paying: 1, ms: 150, reads: 2, writes: 1 },
   },
 
-  // ── share links ── owner routes check the image row (images RO) and write the shares table; the
-  // public pages read both, count a view (one ADD) and presign a GET of the file (bucket RO).
+  // ── share links ── owner routes check the image row (requireOwnImage, which sweeps an abandoned
+  // upload: images and bucket RW) and write the shares table; the public pages read both, count a
+  // view (one ADD) and presign a GET of the file (bucket RO).
   createShareLink: {
     grants: { tables: { users: ro, images: rw, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 2, ms: 100, reads: 3, writes: 1 },

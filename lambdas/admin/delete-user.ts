@@ -84,21 +84,19 @@ export async function deleteUser(sub: string, actor: Principal): Promise<ActionO
 
   // 3. Share links (first: none may outlive the account), upload grants, images and organisation memberships.
   const problems: string[] = [];
-  try {
-    const removed = await removeShares(sub);
-    steps.push({ step: 'shares', outcome: removed ? 'done' : 'skipped', detail: removed ? `${removed} removed` : 'none' });
-  } catch (e) {
-    steps.push({ step: 'shares', outcome: 'failed', detail: failure(e) });
-    problems.push('the share links could not be deleted');
-  }
+  /** A step that removes what `run` counts: done with the count, skipped at none, a problem if it fails. */
+  const removal = async (step: AuditStep['step'], run: () => Promise<number>, verb: string, problem: string) => {
+    try {
+      const n = await run();
+      steps.push({ step, outcome: n ? 'done' : 'skipped', detail: n ? `${n} ${verb}` : 'none' });
+    } catch (e) {
+      steps.push({ step, outcome: 'failed', detail: failure(e) });
+      problems.push(problem);
+    }
+  };
+  await removal('shares', () => removeShares(sub), 'removed', 'the share links could not be deleted');
   // The extension's upload grants: refused by the account guard once the row is gone, but none is kept.
-  try {
-    const revoked = await revokeGrants(sub);
-    steps.push({ step: 'grants', outcome: revoked ? 'done' : 'skipped', detail: revoked ? `${revoked} revoked` : 'none' });
-  } catch (e) {
-    steps.push({ step: 'grants', outcome: 'failed', detail: failure(e) });
-    problems.push('the upload grants could not be revoked');
-  }
+  await removal('grants', () => revokeGrants(sub), 'revoked', 'the upload grants could not be revoked');
   if (images.length) {
     try {
       const r = await removeImages(sub);

@@ -111,8 +111,7 @@ export interface LiveDraw extends PixelCopy {
  */
 export type LiveMessage =
   | { type: 'frame'; tile: number; total: number; parts: Array<{ width: number; height: number }>; draws: LiveDraw[]; image: Blob }
-  | { type: 'done' }
-  | { type: 'failed'; params: Record<string, string> };
+  | { type: 'done' };
 
 export const LIVE_PORT_PREFIX = 'live:';
 
