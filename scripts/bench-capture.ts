@@ -110,8 +110,8 @@ async function run(): Promise<void> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'fps-bench-'));
   // A test build (minified like the store build): only test builds set globalThis.fpsLastRun, which the bench reads.
   const { outDir } = await buildExtension({ outDir: path.join(tmp, 'ext'), zipPath: false, testBuild: true, minify: true });
-  // Fast mode needs the optional debugger permission, which the test build grants up front.
-  const fastDir = (await buildExtension({ outDir: path.join(tmp, 'ext-fast'), zipPath: false, testBuild: true })).outDir;
+  // Fast mode needs the optional debugger permission, which the test build grants up front. Minified as well, like the store build.
+  const fastDir = (await buildExtension({ outDir: path.join(tmp, 'ext-fast'), zipPath: false, testBuild: true, minify: true })).outDir;
   const rows: Row[] = [];
   const fastRows: FastRow[] = [];
   console.log(`Load average (1, 5, 15 min) at start: ${loadAverage()} on ${os.cpus().length} cores`);

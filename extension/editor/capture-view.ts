@@ -21,8 +21,10 @@ export function setupLinks(captureId?: string): void {
   $<HTMLAnchorElement>('link-checkout').href = siteLink('/checkout', captureId);
 }
 
-export async function loadCapture(id: string, liveComposed = false): Promise<void> {
-  const record = (editor.record = (await getCapture(id)) ?? null);
+/** `liveDrawing`: the live stream's drawing (see streamLive), awaited while the record is read. */
+export async function loadCapture(id: string, liveDrawing: Promise<boolean> | false = false): Promise<void> {
+  const [stored, liveComposed] = await Promise.all([getCapture(id), liveDrawing]);
+  const record = (editor.record = stored ?? null);
   if (!record) {
     showMessage('This capture was deleted or is no longer available.');
     setState('missing');
@@ -77,6 +79,7 @@ async function showPart(i: number, alreadyComposed = false): Promise<void> {
   const t0 = performance.now();
   editor.history = new EditHistory(record.edits?.[i] ?? []);
   editor.base = null;
+  if (!alreadyComposed) display.drop(); // stitched again below: what the live stream showed is not needed
   if (alreadyComposed) {
     showRendered();
   } else if (editor.history.canUndo) {
@@ -89,6 +92,7 @@ async function showPart(i: number, alreadyComposed = false): Promise<void> {
   document.body.dataset.composeMs = String(Math.round(performance.now() - t0));
   say('');
   setState('ready');
+  await display.whenCopied(); // the thumbnail and the save read the canvas
   if (i === 0 && !record.thumbnail) void saveThumbnail();
   prepareSave();
 }

@@ -48,6 +48,7 @@ export async function act(label: string, fn: () => Promise<string | void>): Prom
   editor.busy = true;
   say(`${label}…`);
   try {
+    await display.whenCopied(); // the canvas holds the image shown
     const done = await fn();
     say(done ?? `${label}: done.`);
   } catch (err) {

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       showMessage(`The capture failed: ${error}. Reload the page and try again.`);
       setState('error');
     } else if (id && params.get('live')) {
-      await loadCapture(id, await streamLive(id));
+      await loadCapture(id, (await streamLive(id)).drawn);
     } else if (id) {
       await loadCapture(id);
     } else {

@@ -4,14 +4,15 @@
  * right away.
  */
 import { LIVE_PORT_PREFIX, type LiveDraw, type LiveMessage } from '#shared/extension/messages';
-import { say, setState, view } from './editor-state';
+import { display, say, setState, view } from './editor-state';
 
 /**
- * Draws the frames of capture `id` as they arrive, until the worker says it is done. True when
- * the first image on the canvas is complete (no frame was lost to a size change), so opening the
- * stored capture need not stitch it again.
+ * Draws the frames of capture `id` as they arrive. Resolves once the worker says it is done (the
+ * capture is stored), with the drawing still going on: `drawn` is true when the first image on the
+ * canvas is complete (no frame was lost to a size change), so opening the stored capture need not
+ * stitch it again.
  */
-export async function streamLive(id: string): Promise<boolean> {
+export async function streamLive(id: string): Promise<{ drawn: Promise<boolean> }> {
   setState('capturing');
   say('Capturing the page…');
   let drawnTiles = 0;
@@ -19,17 +20,26 @@ export async function streamLive(id: string): Promise<boolean> {
   let chain: Promise<void> = Promise.resolve();
   const drawFrame = async (m: Extract<LiveMessage, { type: 'frame' }>, draws: LiveDraw[], decoding: Promise<ImageBitmap> | null) => {
     const part0 = m.parts[0];
+    const whole = drawnTiles === 0 && draws.length === 1 && draws[0].sx === 0 && draws[0].sy === 0 && draws[0].dx === 0 && draws[0].dy === 0 && draws[0].sw === part0.width && draws[0].sh === part0.height;
     if (view.width !== part0.width || view.height !== part0.height || drawnTiles === 0) {
       // A size change after the first frame means earlier frames were lost: stitch again at the end.
       if (drawnTiles > 0) valid = false;
+      display.drop();
       view.width = part0.width;
       view.height = part0.height;
-      const ctx = view.getContext('2d')!;
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, view.width, view.height);
+      // White under what the frames leave uncovered; a frame that covers it all (fast mode) needs none.
+      if (!whole) {
+        const ctx = view.getContext('2d')!;
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(0, 0, view.width, view.height);
+      }
     }
-    if (decoding) {
+    if (decoding && whole) {
+      // Shown from the bitmap at once; copied into the canvas once it is on screen.
+      display.hold(await decoding);
+    } else if (decoding) {
       const bitmap = await decoding;
+      display.copyNow();
       const ctx = view.getContext('2d')!;
       for (const d of draws) ctx.drawImage(bitmap, d.sx, d.sy, d.sw, d.sh, d.dx, d.dy, d.sw, d.sh);
       bitmap.close();
@@ -51,7 +61,7 @@ export async function streamLive(id: string): Promise<boolean> {
         }
         else if (m.type === 'done') {
           port.disconnect();
-          chain.then(resolve, reject);
+          resolve();
         }
       };
       // Listening before connecting: the worker sends only once the Port is there.
@@ -63,5 +73,5 @@ export async function streamLive(id: string): Promise<boolean> {
   } finally {
     channel.close();
   }
-  return valid && drawnTiles > 0;
+  return { drawn: chain.then(() => valid && drawnTiles > 0) };
 }

@@ -12,6 +12,12 @@ export class ScreenView {
   zoom: Zoom = 'fit';
   private shown = false;
   private frame = 0;
+  /**
+   * A decoded image that covers the whole source but is not drawn into it yet: shown from here,
+   * and copied into the source once it is on screen (see hold).
+   */
+  private held: ImageBitmap | null = null;
+  private copying: Promise<void> | null = null;
 
   constructor(
     private readonly stage: HTMLElement,
@@ -28,6 +34,55 @@ export class ScreenView {
     this.shown = true;
     this.screen.hidden = false;
     this.layout();
+  }
+
+  /**
+   * Shows `bitmap` (the source's size, drawn at 0,0) in place of the source until it is copied
+   * there. Copying a whole page into the canvas takes tens of ms: `whenCopied` does it once the
+   * image has been drawn on screen. Whatever reads the source's pixels awaits `whenCopied` first.
+   */
+  hold(bitmap: ImageBitmap): void {
+    this.copyNow();
+    this.held = bitmap;
+    this.source.dataset.pending = ''; // for tests that read the canvas
+  }
+
+  /** Resolves once the source holds the image shown: after the next frame if an image is held. */
+  whenCopied(): Promise<void> {
+    if (!this.held) return Promise.resolve();
+    this.copying ??= new Promise((resolve) => {
+      let fired = false;
+      const done = () => {
+        if (fired) return;
+        fired = true;
+        clearTimeout(timer);
+        this.copyNow();
+        resolve();
+      };
+      // rAF does not run in a background tab: then 100 ms at most.
+      const timer = setTimeout(done, 100);
+      requestAnimationFrame(() => setTimeout(done, 0));
+    });
+    return this.copying;
+  }
+
+  /** Draws the held image into the source now. */
+  copyNow(): void {
+    const { held } = this;
+    this.copying = null;
+    if (!held) return;
+    this.held = null;
+    this.source.getContext('2d')!.drawImage(held, 0, 0);
+    held.close();
+    delete this.source.dataset.pending;
+  }
+
+  /** The source is about to be drawn from elsewhere: the held image is not needed. */
+  drop(): void {
+    this.held?.close();
+    this.held = null;
+    this.copying = null;
+    delete this.source.dataset.pending;
   }
 
   /** Image pixels per CSS pixel of the displayed image. */
@@ -76,6 +131,6 @@ export class ScreenView {
     const k = this.zoomFactor;
     const ctx = screen.getContext('2d')!;
     ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(source, x * k, y * k, w * k, h * k, 0, 0, screen.width, screen.height);
+    ctx.drawImage(this.held ?? source, x * k, y * k, w * k, h * k, 0, 0, screen.width, screen.height);
   }
 }

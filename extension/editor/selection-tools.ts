@@ -31,6 +31,7 @@ async function commit(op: EditOp): Promise<void> {
   if (!editor.premium || !editor.record) return;
   if (!editor.base) {
     // First edit: keep the unedited image to redraw from.
+    display.copyNow();
     editor.base = new OffscreenCanvas(view.width, view.height);
     editor.base.getContext('2d')!.drawImage(view, 0, 0);
   }

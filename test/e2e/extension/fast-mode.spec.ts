@@ -4,7 +4,8 @@
  * it), motion is frozen as in a stitched capture, and the image is right either way.
  */
 import { expectBands, expectLazy, viewportOf } from './checks';
-import { columnRuns, expect, near, test, type ExtensionHarness, type Rgb } from './fixtures';
+import { readFile } from 'node:fs/promises';
+import { canvasSize, columnRuns, expect, near, pixel, test, type ExtensionHarness, type Rgb } from './fixtures';
 import { expectMotionCaptured, openWith } from './motion-checks';
 
 /** Chrome keeps its "debugging this browser" bar 5 s after a detach (measured 5.1 s). */
@@ -80,5 +81,35 @@ test.describe('fast mode', () => {
       await editor.close();
       await page.close();
     }
+  });
+
+  test('the editor shows the capture before its canvas holds it, and an export at once still gets the whole image', async ({ ext }) => {
+    const page = await ext.open('/bands.html');
+    const editor = await ext.capture(page, { untilCopied: false });
+    expect((await lastRun(ext)).mode).toBe('fast');
+    // On screen: the fixed header's colour at the top left of the displayed image.
+    const shown = await editor.evaluate(() => {
+      const c = document.getElementById('screen') as HTMLCanvasElement;
+      return [...c.getContext('2d')!.getImageData(4, 4, 1, 1).data.slice(0, 3)];
+    });
+    const [dl] = await Promise.all([editor.waitForEvent('download'), editor.getByRole('button', { name: 'Download PNG' }).click()]);
+    const png = await readFile((await dl.path())!);
+    const { width, height } = await canvasSize(editor);
+    expect(png.readUInt32BE(16)).toBe(width);
+    expect(png.readUInt32BE(20)).toBe(height);
+    await expect(editor.locator('#view')).not.toHaveAttribute('data-pending');
+    expect(near(shown as Rgb, await pixel(editor, 4, 4))).toBe(true);
+    // The exported file has the image in it, not an empty canvas of the right size.
+    const exported = await editor.evaluate(async ({ b64, x, y }) => {
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+      c.getContext('2d')!.drawImage(bitmap, 0, 0);
+      return [...c.getContext('2d')!.getImageData(x, y, 1, 1).data];
+    }, { b64: png.toString('base64'), x: 20, y: height - 10 });
+    expect(exported[3]).toBe(255);
+    expect(near(exported.slice(0, 3) as Rgb, await pixel(editor, 20, height - 10))).toBe(true);
+    await expectBands(editor, 1, (await viewportOf(page)).width);
+    await editor.close();
+    await page.close();
   });
 });

@@ -100,13 +100,18 @@ export class ExtensionHarness {
     await this.cdp.send('Extensions.triggerAction' as never, { id: this.id, targetId: tab.targetId } as never);
   }
 
-  /** Clicks the action and waits for the editor it opens to settle (ready, or a message). */
-  async capture(page: Page): Promise<Page> {
+  /**
+   * Clicks the action and waits for the editor it opens to settle (ready, or a message). A fast
+   * capture is shown before it is copied into #view, which the pixel checks read: by default this
+   * also waits for that copy (`untilCopied: false` returns at 'ready').
+   */
+  async capture(page: Page, { untilCopied = true } = {}): Promise<Page> {
     const next = this.context.waitForEvent('page', { timeout: 60_000 });
     await this.clickAction(page);
     const editor = await next;
     await editor.waitForURL(/editor\.html/);
     await editor.waitForFunction(() => ['ready', 'error', 'restricted', 'missing'].includes(document.body.dataset.state ?? ''), null, { timeout: 60_000 });
+    if (untilCopied) await editor.waitForFunction(() => !document.getElementById('view')?.hasAttribute('data-pending'));
     if ((await editor.evaluate(() => document.body.dataset.state)) === 'error') {
       console.warn(`capture failed: ${await editor.locator('#message').textContent()}`);
     }
