@@ -166,7 +166,7 @@ export const test = base.extend<object, WorkerFixtures>({
           case '/rails.html': return { type: 'text/html', body: railsPage() };
           case '/fixed-background.html': return { type: 'text/html', body: fixedBackgroundPage() };
           case '/changing.html': return { type: 'text/html', body: changingPage(changingOptions(url)) };
-          case '/inner-rails.html': return { type: 'text/html', body: innerRailsPage() };
+          case '/inner-rails.html': return { type: 'text/html', body: innerRailsPage(Number(url.searchParams.get('pane')) || undefined) };
           case '/site.html': return { type: 'text/html', body: sitePage(`${extOrigin}/frame.html`, url.searchParams.get('child') ?? undefined) };
           case '/attacker.html': return { type: 'text/html', body: attackerFrame(extOrigin) };
           case '/frame-app.html': return { type: 'text/html', body: frameAppPage(url.searchParams.get('src') ?? '/frame-content.html') };

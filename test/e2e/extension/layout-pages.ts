@@ -98,11 +98,16 @@ export const INNER_HEADER: Rgb = [32, 32, 128];
 export const INNER_SIDEBAR: Rgb = [32, 128, 32];
 export const INNER_RAIL_COLORS: Rgb[] = [[200, 30, 30], [30, 150, 30], [30, 30, 200], [180, 120, 0], [120, 0, 160]];
 
-export function innerRailsPage(): string {
+/**
+ * `paneHeight` (CSS px) fixes the pane's height instead, the footer taking the rest: a height
+ * whose rounded clientHeight is a device row off at the zoom under test (see captureInnerRails).
+ */
+export function innerRailsPage(paneHeight?: number): string {
   const rows = Array.from({ length: INNER_RAILS.count }, (_, k) => `<div class="r" style="border-top-color:${hex(INNER_RAIL_COLORS[k % INNER_RAIL_COLORS.length])}"></div>`).join('');
+  const gridRows = paneHeight ? `${INNER_RAILS.headerHeight}px ${paneHeight}px 1fr` : `${INNER_RAILS.headerHeight}px 1fr ${INNER_RAILS.footerHeight}px`;
   return `<!doctype html><html><head><title>Inner rails</title><style>
     html, body { margin: 0; height: 100%; overflow: hidden; background: #fff; }
-    .layout { display: grid; grid-template-rows: ${INNER_RAILS.headerHeight}px 1fr ${INNER_RAILS.footerHeight}px; grid-template-columns: ${INNER_RAILS.sidebarWidth}px 1fr; height: 100%; }
+    .layout { display: grid; grid-template-rows: ${gridRows}; grid-template-columns: ${INNER_RAILS.sidebarWidth}px 1fr; height: 100%; }
     .top { grid-column: 1 / 3; background: ${hex(INNER_HEADER)}; }
     .foot { grid-column: 1 / 3; background: ${hex(INNER_FOOTER)}; }
     .side { background: ${hex(INNER_SIDEBAR)}; }
