@@ -6,7 +6,7 @@ import { documentScrolls } from '../content/measure';
  * A fake of the debugger: `heights` scripts what Page.getLayoutMetrics reports over time (ms
  * since the attach → viewport height), like Chrome's infobar sliding in after an attach.
  */
-function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; lazy?: { lazy: number; pending: number }; resizeDuringFirstShot?: number; documentScrolls?: boolean }) {
+function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; lazy?: { lazy: number; pending: number }; resizeDuringFirstShot?: number; documentScrolls?: boolean; metricsMs?: number }) {
   let attachedAt = 0;
   let shotStarted = false;
   const commands: string[] = [];
@@ -25,7 +25,11 @@ function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; l
       detach: vi.fn(async () => undefined),
       sendCommand: vi.fn(async (_t: unknown, method: string) => {
         commands.push(method);
-        if (method === 'Page.getLayoutMetrics') return { cssLayoutViewport: { clientHeight: height(), clientWidth: 1280 } };
+        if (method === 'Page.getLayoutMetrics') {
+          const h = height();
+          if (opts.metricsMs) await new Promise((r) => setTimeout(r, opts.metricsMs));
+          return { cssLayoutViewport: { clientHeight: h, clientWidth: 1280 } };
+        }
         if (method === 'Page.captureScreenshot') {
           shotStarted = true;
           await new Promise((r) => setTimeout(r, opts.shotMs ?? 10));
@@ -122,6 +126,22 @@ describe('FastCaptureSession', () => {
     await second.capture(clip);
     expect(second.stats.settleMs).toBeLessThan(100);
     expect(second.stats.measuredAgain).toBe(false);
+  });
+
+  it('starts the still polls 20 ms apart however long each reading takes', async () => {
+    fakeChrome({ heights: [[0, 657]], metricsMs: 18 });
+    const { FastCaptureSession } = await import('./fast-capture');
+    const first = new FastCaptureSession(7, contentScript().next);
+    await first.send(prepare);
+    await first.capture(clip);
+    await first.detach();
+    const second = new FastCaptureSession(7, contentScript({ prepared: { ...geometry, viewportHeight: 657 } as PageGeometry }).next);
+    await second.send(prepare);
+    await second.capture(clip);
+    // 4 readings (the first and 3 still ones) 20 ms apart, the last one 18 ms long: about 78 ms,
+    // where waiting 20 ms after each reading took 4 × 18 + 3 × 20 = 132 ms.
+    expect(second.stats.settleMs).toBeGreaterThanOrEqual(70);
+    expect(second.stats.settleMs).toBeLessThan(105);
   });
 
   it('measures again when the bar came before the first reading after the attach, but after prepare measured', async () => {

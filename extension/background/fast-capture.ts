@@ -192,6 +192,7 @@ export class FastCaptureSession {
    */
   private async settle(from: number): Promise<number> {
     const t0 = performance.now();
+    let polledAt = t0;
     const noInfobarMs = this.attachedAt - lastDetachAt < INFOBAR_LINGER_MS ? 0 : NO_INFOBAR_MS;
     let last = await this.viewportSize();
     let changed = last !== from;
@@ -204,7 +205,9 @@ export class FastCaptureSession {
       // new attach may take the lingering bar down and put it up again (seen: a resize 1.5 s after
       // the last capture), and a bar closing as we attach resizes the page under the screenshot.
       if (!changed && stable >= STABLE_POLLS && performance.now() - this.attachedAt >= noInfobarMs) break;
-      await sleep(POLL_MS);
+      // Polls start POLL_MS apart whatever each reading takes (a few ms, more under load).
+      polledAt += POLL_MS;
+      await sleep(Math.max(0, polledAt - performance.now()));
       const now = await this.viewportSize();
       if (now !== last) {
         changed = true;
