@@ -37,6 +37,13 @@ describe('buildExtension', () => {
     expect([icon.readUInt32BE(16), icon.readUInt32BE(20)]).toEqual([128, 128]);
   });
 
+  it('keeps the editor script small: it opens at every click, beside the capture (pdf-lib and zod stay out)', async () => {
+    const editor = await readFile(path.join(build.outDir, 'editor.js'), 'utf8');
+    expect(editor.length).toBeLessThan(40_000); // 116 KB while the image limits came with the zod schemas
+    expect(editor).not.toMatch(/\bZodError\b|zod\.dev/);
+    expect(editor).not.toContain('PDFDocument');
+  });
+
   it('bakes the site origins into the frame page and writes the store zip', async () => {
     expect(await readFile(path.join(build.outDir, 'frame.js'), 'utf8')).toContain('https://site.example');
     const zip = await JSZip.loadAsync(await readFile(build.zipPath!));

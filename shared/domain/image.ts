@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PARTS } from './image-limits';
+
+export { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PARTS };
 
 /**
  * An image of the library (spec §3): id, title, notes, created, updated, urlFull, urlThumb,
@@ -29,9 +32,6 @@ export const Image = z.object({
 });
 export type Image = z.infer<typeof Image>;
 
-/** The most parts one split capture may be saved as (the editor warns from 10 on). */
-export const MAX_IMAGE_PARTS = 100;
-
 /** Which part of which set: `set` is the client's id for the capture, `index` counts from 1. */
 export const ImagePart = z.object({
   set: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/),
@@ -40,8 +40,6 @@ export const ImagePart = z.object({
 }).strict().refine((p) => p.index <= p.count, { message: 'index must not exceed count' });
 export type ImagePart = z.infer<typeof ImagePart>;
 
-export const IMAGE_TITLE_MAX = 200;
-export const IMAGE_NOTES_MAX = 5000;
 /** A title is needed (trimmed, 1-200 characters); notes are optional, on upload and on edit alike. */
 export const ImageTitle = z.string().trim().min(1).max(IMAGE_TITLE_MAX);
 export const ImageNotes = z.string().max(IMAGE_NOTES_MAX);
@@ -50,7 +48,6 @@ export const ImageNotes = z.string().max(IMAGE_NOTES_MAX);
  * The source page address: http(s) only, because the library renders it as a link (a
  * `javascript:` address would run script on click).
  */
-export const IMAGE_SOURCE_URL_MAX = 2048;
 export const ImageSourceUrl = z
   .string()
   .trim()

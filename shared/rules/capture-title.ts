@@ -1,4 +1,4 @@
-import { IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX } from '../domain/image';
+import { IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX } from '../domain/image-limits';
 import { cutText } from './cut-text';
 
 /** What a capture is called when its page had no title: the page's host, else this. */

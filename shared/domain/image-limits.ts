@@ -1,0 +1,14 @@
+/**
+ * The image limits as plain numbers, apart from the zod schemas in image.ts that use them (and
+ * re-export them): the extension's editor needs only these, and zod would be 95 of its 116 KB.
+ */
+
+/** The most parts one split capture may be saved as (the editor warns from 10 on). */
+export const MAX_IMAGE_PARTS = 100;
+
+/** A title is 1-200 characters once trimmed; notes are up to 5,000. */
+export const IMAGE_TITLE_MAX = 200;
+export const IMAGE_NOTES_MAX = 5000;
+
+/** The longest source page address kept with an image. */
+export const IMAGE_SOURCE_URL_MAX = 2048;
