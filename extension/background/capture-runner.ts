@@ -6,6 +6,7 @@
  */
 import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, LiveMessage, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { coveringStep, measureScale, toDevice } from '../capture/device-scale';
+import { cssClip } from '../capture/fast-clip';
 import { coversCell, endMayHideARow, planFrames } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
@@ -237,7 +238,7 @@ export class CaptureRunner {
     const width = toDevice(cssW, planned);
     const height = toDevice(cssH, planned);
     const split = planSplit(width, height, deps.limits);
-    const clips = split.map((p) => ({ x: p.x / planned, y: p.y / planned, width: p.width / planned, height: p.height / planned }));
+    const clips = split.map((p) => cssClip(p, planned));
     const dataUrls = await deps.debuggerCapture!(clips);
     const sizes = dataUrls.map((d) => pngSizeOfDataUrl(d));
     const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, sizes[0]);
