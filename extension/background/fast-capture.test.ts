@@ -6,7 +6,16 @@ import { documentScrolls } from '../content/measure';
  * A fake of the debugger: `heights` scripts what Page.getLayoutMetrics reports over time (ms
  * since the attach → viewport height), like Chrome's infobar sliding in after an attach.
  */
-function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; lazy?: { lazy: number; pending: number }; resizeDuringFirstShot?: number; documentScrolls?: boolean; metricsMs?: number }) {
+function fakeChrome(opts: {
+  heights: Array<[number, number]>;
+  shotMs?: number;
+  lazy?: { lazy: number; pending: number };
+  resizeDuringFirstShot?: number;
+  documentScrolls?: boolean;
+  metricsMs?: number;
+  /** The tab's height (chrome.tabs.get) once the first screenshot has started; else it follows `heights`. */
+  tabResizeDuringFirstShot?: number;
+}) {
   let attachedAt = 0;
   let shotStarted = false;
   const commands: string[] = [];
@@ -17,6 +26,9 @@ function fakeChrome(opts: { heights: Array<[number, number]>; shotMs?: number; l
     return shotStarted && opts.resizeDuringFirstShot ? opts.resizeDuringFirstShot : h;
   };
   const chrome = {
+    tabs: {
+      get: vi.fn(async () => ({ width: 1280, height: shotStarted && opts.tabResizeDuringFirstShot ? opts.tabResizeDuringFirstShot : height() })),
+    },
     debugger: {
       attach: vi.fn(async () => {
         commands.push('attach');
@@ -126,6 +138,18 @@ describe('FastCaptureSession', () => {
     await second.capture(clip);
     expect(second.stats.settleMs).toBeLessThan(100);
     expect(second.stats.measuredAgain).toBe(false);
+  });
+
+  it('takes the screenshot again when the tab changed size while it was taken, though the page had not yet', async () => {
+    // The browser sizes the tab for the infobar first; Page.getLayoutMetrics still reads the old
+    // viewport right after the screenshot (seen: 712 against the tab's 657, the image's fixed
+    // header repeated every 657 rows).
+    fakeChrome({ heights: [[0, 712]], tabResizeDuringFirstShot: 657 });
+    const { FastCaptureSession } = await import('./fast-capture');
+    const s = new FastCaptureSession(7, contentScript().next);
+    await s.send(prepare);
+    await s.capture(clip);
+    expect(s.stats.shots).toBe(2);
   });
 
   it('starts the still polls 20 ms apart however long each reading takes', async () => {

@@ -87,6 +87,9 @@ export class FastCaptureSession {
   private attaching: Promise<void> | null = null;
   private attachedAt = 0;
   private sizeAtAttach = -1;
+  private tabAtAttach = -1;
+  /** The tab's size (see tabSize) when the viewport last settled. */
+  private settledTab = -1;
   /** The viewport once the infobar's resize is over (see settle), asked once. */
   private settling: Promise<number> | null = null;
   /** The viewport changed after the attach: what 'prepare' measured may be stale. */
@@ -169,13 +172,13 @@ export class FastCaptureSession {
     this.attaching ??= chrome.debugger.attach(this.target, '1.3').then(async () => {
       this.attachedAt = performance.now();
       // The size before the infobar (its resize comes at least a frame after the attach).
-      this.sizeAtAttach = await this.viewportSize();
+      [this.sizeAtAttach, this.tabAtAttach] = await Promise.all([this.viewportSize(), this.tabSize()]);
     });
     return this.attaching;
   }
 
   private settled(): Promise<number> {
-    this.settling ??= this.attach().then(() => this.settle(this.sizeAtAttach));
+    this.settling ??= this.attach().then(() => this.settle(this.sizeAtAttach, this.tabAtAttach));
     return this.settling;
   }
 
@@ -186,16 +189,29 @@ export class FastCaptureSession {
   }
 
   /**
-   * Waits for the infobar's resize to be over: the viewport changed since `from` and then stayed
-   * the same for STABLE_POLLS polls (or reached the size an earlier resize from `from` ended at),
-   * or it has not changed for NO_INFOBAR_MS since the attach.
+   * The tab's size as the browser has it (chrome.tabs, DIP). It changes as soon as the infobar
+   * comes; the page is laid out at it a frame or more later, and a screenshot taken in between
+   * repeats the fixed header every viewport (seen: the bar came during the screenshot of a tab
+   * opened 0.45 s after the previous capture's detach; Page.getLayoutMetrics still read 712 after
+   * it, the tab 657).
    */
-  private async settle(from: number): Promise<number> {
+  private async tabSize(): Promise<number> {
+    const t = await chrome.tabs.get(this.tabId);
+    return (t.height ?? 0) * 100_000 + (t.width ?? 0);
+  }
+
+  /**
+   * Waits for the infobar's resize to be over: the viewport or the tab (`fromTab`, see tabSize)
+   * changed since `from` and then both stayed the same for STABLE_POLLS polls (or the viewport
+   * reached the size an earlier resize from `from` ended at), or neither has changed for
+   * NO_INFOBAR_MS since the attach.
+   */
+  private async settle(from: number, fromTab: number): Promise<number> {
     const t0 = performance.now();
     let polledAt = t0;
     const noInfobarMs = this.attachedAt - lastDetachAt < INFOBAR_LINGER_MS ? 0 : NO_INFOBAR_MS;
-    let last = await this.viewportSize();
-    let changed = last !== from;
+    let [last, lastTab] = await Promise.all([this.viewportSize(), this.tabSize()]);
+    let changed = last !== from || lastTab !== fromTab;
     if (changed) this.resized = true;
     let stable = 0;
     const known = infobarResizes.get(from);
@@ -208,22 +224,24 @@ export class FastCaptureSession {
       // Polls start POLL_MS apart whatever each reading takes (a few ms, more under load).
       polledAt += POLL_MS;
       await sleep(Math.max(0, polledAt - performance.now()));
-      const now = await this.viewportSize();
-      if (now !== last) {
+      const [now, nowTab] = await Promise.all([this.viewportSize(), this.tabSize()]);
+      if (now !== last || nowTab !== lastTab) {
         changed = true;
         this.resized = true;
         stable = 0;
         last = now;
+        lastTab = nowTab;
       } else {
         stable += 1;
       }
     }
     this.stats.settleMs += performance.now() - t0;
-    if (changed) infobarResizes.set(from, last);
+    if (last !== from) infobarResizes.set(from, last);
+    this.settledTab = lastTab;
     return last;
   }
 
-  /** One screenshot per clip (CSS px); taken again if the viewport changed meanwhile. */
+  /** One screenshot per clip (CSS px); taken again if the viewport or the tab changed meanwhile. */
   async capture(clips: Clip[]): Promise<string[]> {
     let size = await this.settled();
     // MOTION FREEZE CALL SITE (issue #21): motion is frozen by the content script's capture
@@ -246,10 +264,11 @@ export class FastCaptureSession {
         out.push(`data:image/png;base64,${res.data}`);
       }
       this.stats.shotMs += performance.now() - t0;
-      const after = await this.viewportSize();
-      if (after === size || shot >= MAX_SHOTS) return out;
-      // The viewport moved while the screenshot was taken (the infobar came late): take it again.
-      size = await this.settle(size);
+      const tab = this.settledTab;
+      const [after, afterTab] = await Promise.all([this.viewportSize(), this.tabSize()]);
+      if ((after === size && afterTab === tab) || shot >= MAX_SHOTS) return out;
+      // The viewport or the tab moved while the screenshot was taken (the infobar came late): take it again.
+      size = await this.settle(size, tab);
     }
   }
 
