@@ -113,9 +113,14 @@ describe('FastCaptureSession', () => {
     expect(s.stats).toMatchObject({ warmUp: 'skipped', measuredAgain: true });
   });
 
-  it('takes the screenshot again when the viewport changed while it was taken', async () => {
-    // No change for a while, then the infobar comes during the screenshot.
-    fakeChrome({ heights: [[0, 713]], resizeDuringFirstShot: 657 });
+  // No change for a while, then the infobar comes during the screenshot. The browser sizes the tab
+  // first; Page.getLayoutMetrics may still read the old viewport right after the screenshot (seen:
+  // 712 against the tab's 657, the image's fixed header repeated every 657 rows).
+  it.each([
+    ['the viewport changed size', { heights: [[0, 713]] as Array<[number, number]>, resizeDuringFirstShot: 657 }],
+    ['the tab changed size (the page not yet)', { heights: [[0, 712]] as Array<[number, number]>, tabResizeDuringFirstShot: 657 }],
+  ])('takes the screenshot again when %s while it was taken', async (_, opts) => {
+    fakeChrome(opts);
     const { FastCaptureSession } = await import('./fast-capture');
     const s = new FastCaptureSession(7, contentScript().next);
     await s.send(prepare);
@@ -123,14 +128,20 @@ describe('FastCaptureSession', () => {
     expect(s.stats.shots).toBe(2);
   });
 
-  it('does not wait while the previous capture’s infobar is still up, and keeps the prepared geometry', async () => {
-    fakeChrome({ heights: [[0, 657]] });
+  /** A first capture, detached: the next one within 3 s finds its infobar still up. */
+  async function afterAnotherCapture() {
     const { FastCaptureSession } = await import('./fast-capture');
     const first = new FastCaptureSession(7, contentScript().next);
     await first.send(prepare);
     await first.capture(clip);
-    expect(first.stats.settleMs).toBeGreaterThanOrEqual(300); // no resize: the 350 ms no-infobar wait
     await first.detach();
+    return { FastCaptureSession, first };
+  }
+
+  it('does not wait while the previous capture’s infobar is still up, and keeps the prepared geometry', async () => {
+    fakeChrome({ heights: [[0, 657]] });
+    const { FastCaptureSession, first } = await afterAnotherCapture();
+    expect(first.stats.settleMs).toBeGreaterThanOrEqual(300); // no resize: the 350 ms no-infobar wait
     const underBar = { ...geometry, viewportHeight: 657 } as PageGeometry;
     const second = new FastCaptureSession(7, contentScript({ prepared: underBar }).next);
     await second.send(prepare);
@@ -140,25 +151,9 @@ describe('FastCaptureSession', () => {
     expect(second.stats.measuredAgain).toBe(false);
   });
 
-  it('takes the screenshot again when the tab changed size while it was taken, though the page had not yet', async () => {
-    // The browser sizes the tab for the infobar first; Page.getLayoutMetrics still reads the old
-    // viewport right after the screenshot (seen: 712 against the tab's 657, the image's fixed
-    // header repeated every 657 rows).
-    fakeChrome({ heights: [[0, 712]], tabResizeDuringFirstShot: 657 });
-    const { FastCaptureSession } = await import('./fast-capture');
-    const s = new FastCaptureSession(7, contentScript().next);
-    await s.send(prepare);
-    await s.capture(clip);
-    expect(s.stats.shots).toBe(2);
-  });
-
   it('starts the still polls 20 ms apart however long each reading takes', async () => {
     fakeChrome({ heights: [[0, 657]], metricsMs: 18 });
-    const { FastCaptureSession } = await import('./fast-capture');
-    const first = new FastCaptureSession(7, contentScript().next);
-    await first.send(prepare);
-    await first.capture(clip);
-    await first.detach();
+    const { FastCaptureSession } = await afterAnotherCapture();
     const second = new FastCaptureSession(7, contentScript({ prepared: { ...geometry, viewportHeight: 657 } as PageGeometry }).next);
     await second.send(prepare);
     await second.capture(clip);

@@ -26,6 +26,16 @@ import type { ContentMessage, ContentResponse, PageGeometry } from '#shared/exte
 import { documentScrolls } from '../content/measure';
 
 type Clip = { x: number; y: number; width: number; height: number };
+/**
+ * What the infobar changes, each as one number to compare: the viewport as the page lays it out
+ * (Page.getLayoutMetrics: CSS px, scrollbars excluded, as 'prepare' measures it) and the tab as
+ * the browser sizes it (chrome.tabs, DIP). The tab changes as soon as the bar comes; the page is
+ * laid out at it a frame or more later, and a screenshot taken in between repeats the fixed header
+ * every viewport (seen: the bar came during the screenshot of a tab opened 0.45 s after the
+ * previous capture's detach; the viewport still read 712 after it, the tab 657).
+ */
+type Sizes = { viewport: number; tab: number };
+const sameSizes = (a: Sizes, b: Sizes) => a.viewport === b.viewport && a.tab === b.tab;
 type Send = <M extends ContentMessage>(msg: M) => Promise<ContentResponse<M>>;
 
 /** Poll interval for the viewport size, and how many equal polls count as settled. */
@@ -40,7 +50,7 @@ const NO_INFOBAR_MS = 350;
 const INFOBAR_LINGER_MS = 3000; // 2 s short of Chrome's 5.1 s: under load our detach time lags Chrome's
 let lastDetachAt = -Infinity;
 /**
- * Where the infobar's resize ended, by where it started (viewport sizes as viewportSize gives
+ * Where the infobar's resize ended, by where it started (viewport sizes as `sizes` gives
  * them): seen once, the next one is over as soon as the viewport gets there.
  */
 const infobarResizes = new Map<number, number>();
@@ -86,12 +96,9 @@ export class FastCaptureSession {
   private readonly tabId: number;
   private attaching: Promise<void> | null = null;
   private attachedAt = 0;
-  private sizeAtAttach = -1;
-  private tabAtAttach = -1;
-  /** The tab's size (see tabSize) when the viewport last settled. */
-  private settledTab = -1;
-  /** The viewport once the infobar's resize is over (see settle), asked once. */
-  private settling: Promise<number> | null = null;
+  private sizesAtAttach: Sizes = { viewport: -1, tab: -1 };
+  /** The sizes once the infobar's resize is over (see settle), asked once. */
+  private settling: Promise<Sizes> | null = null;
   /** The viewport changed after the attach: what 'prepare' measured may be stale. */
   private resized = false;
   private detached = false;
@@ -130,7 +137,7 @@ export class FastCaptureSession {
       // The bar may have come before or after 'prepare' measured, even before the first reading
       // after the attach: compare the viewport 'prepare' saw with the settled one as well.
       const p = this.prepared;
-      if (!this.resized && size === p.viewportHeight * 100_000 + p.viewportWidth) return p as ContentResponse<M>;
+      if (!this.resized && size?.viewport === p.viewportHeight * 100_000 + p.viewportWidth) return p as ContentResponse<M>;
       // Prepared before the infobar shrank the viewport: a page laid out in vh is shorter now.
       this.stats.measuredAgain = true;
       return next({ target: 'content', type: 'measure' }) as Promise<ContentResponse<M>>;
@@ -172,51 +179,41 @@ export class FastCaptureSession {
     this.attaching ??= chrome.debugger.attach(this.target, '1.3').then(async () => {
       this.attachedAt = performance.now();
       // The size before the infobar (its resize comes at least a frame after the attach).
-      [this.sizeAtAttach, this.tabAtAttach] = await Promise.all([this.viewportSize(), this.tabSize()]);
+      this.sizesAtAttach = await this.sizes();
     });
     return this.attaching;
   }
 
-  private settled(): Promise<number> {
-    this.settling ??= this.attach().then(() => this.settle(this.sizeAtAttach, this.tabAtAttach));
+  private settled(): Promise<Sizes> {
+    this.settling ??= this.attach().then(() => this.settle(this.sizesAtAttach));
     return this.settling;
   }
 
-  /** The layout viewport's size (CSS px, scrollbars excluded, as 'prepare' measures it) as one number, to compare. */
-  private async viewportSize(): Promise<number> {
-    const m = (await chrome.debugger.sendCommand(this.target, 'Page.getLayoutMetrics')) as { cssLayoutViewport: { clientHeight: number; clientWidth: number } };
-    return m.cssLayoutViewport.clientHeight * 100_000 + m.cssLayoutViewport.clientWidth;
+  /** The viewport's and the tab's size now (see Sizes). */
+  private async sizes(): Promise<Sizes> {
+    const [m, t] = await Promise.all([
+      chrome.debugger.sendCommand(this.target, 'Page.getLayoutMetrics') as Promise<{ cssLayoutViewport: { clientHeight: number; clientWidth: number } }>,
+      chrome.tabs.get(this.tabId),
+    ]);
+    return { viewport: m.cssLayoutViewport.clientHeight * 100_000 + m.cssLayoutViewport.clientWidth, tab: (t.height ?? 0) * 100_000 + (t.width ?? 0) };
   }
 
   /**
-   * The tab's size as the browser has it (chrome.tabs, DIP). It changes as soon as the infobar
-   * comes; the page is laid out at it a frame or more later, and a screenshot taken in between
-   * repeats the fixed header every viewport (seen: the bar came during the screenshot of a tab
-   * opened 0.45 s after the previous capture's detach; Page.getLayoutMetrics still read 712 after
-   * it, the tab 657).
+   * Waits for the infobar's resize to be over: the sizes changed since `from` and then stayed the
+   * same for STABLE_POLLS polls (or the viewport reached the size an earlier resize from `from`
+   * ended at), or they have not changed for NO_INFOBAR_MS since the attach.
    */
-  private async tabSize(): Promise<number> {
-    const t = await chrome.tabs.get(this.tabId);
-    return (t.height ?? 0) * 100_000 + (t.width ?? 0);
-  }
-
-  /**
-   * Waits for the infobar's resize to be over: the viewport or the tab (`fromTab`, see tabSize)
-   * changed since `from` and then both stayed the same for STABLE_POLLS polls (or the viewport
-   * reached the size an earlier resize from `from` ended at), or neither has changed for
-   * NO_INFOBAR_MS since the attach.
-   */
-  private async settle(from: number, fromTab: number): Promise<number> {
+  private async settle(from: Sizes): Promise<Sizes> {
     const t0 = performance.now();
     let polledAt = t0;
     const noInfobarMs = this.attachedAt - lastDetachAt < INFOBAR_LINGER_MS ? 0 : NO_INFOBAR_MS;
-    let [last, lastTab] = await Promise.all([this.viewportSize(), this.tabSize()]);
-    let changed = last !== from || lastTab !== fromTab;
+    let last = await this.sizes();
+    let changed = !sameSizes(last, from);
     if (changed) this.resized = true;
     let stable = 0;
-    const known = infobarResizes.get(from);
+    const known = infobarResizes.get(from.viewport);
     while (performance.now() - t0 < SETTLE_LIMIT_MS) {
-      if (changed && (stable >= STABLE_POLLS || last === known)) break;
+      if (changed && (stable >= STABLE_POLLS || last.viewport === known)) break;
       // Even with the infobar expected to linger, the viewport must hold still for a few polls: a
       // new attach may take the lingering bar down and put it up again (seen: a resize 1.5 s after
       // the last capture), and a bar closing as we attach resizes the page under the screenshot.
@@ -224,20 +221,18 @@ export class FastCaptureSession {
       // Polls start POLL_MS apart whatever each reading takes (a few ms, more under load).
       polledAt += POLL_MS;
       await sleep(Math.max(0, polledAt - performance.now()));
-      const [now, nowTab] = await Promise.all([this.viewportSize(), this.tabSize()]);
-      if (now !== last || nowTab !== lastTab) {
+      const now = await this.sizes();
+      if (!sameSizes(now, last)) {
         changed = true;
         this.resized = true;
         stable = 0;
         last = now;
-        lastTab = nowTab;
       } else {
         stable += 1;
       }
     }
     this.stats.settleMs += performance.now() - t0;
-    if (last !== from) infobarResizes.set(from, last);
-    this.settledTab = lastTab;
+    if (last.viewport !== from.viewport) infobarResizes.set(from.viewport, last.viewport);
     return last;
   }
 
@@ -264,11 +259,9 @@ export class FastCaptureSession {
         out.push(`data:image/png;base64,${res.data}`);
       }
       this.stats.shotMs += performance.now() - t0;
-      const tab = this.settledTab;
-      const [after, afterTab] = await Promise.all([this.viewportSize(), this.tabSize()]);
-      if ((after === size && afterTab === tab) || shot >= MAX_SHOTS) return out;
+      if (sameSizes(await this.sizes(), size) || shot >= MAX_SHOTS) return out;
       // The viewport or the tab moved while the screenshot was taken (the infobar came late): take it again.
-      size = await this.settle(size, tab);
+      size = await this.settle(size);
     }
   }
 

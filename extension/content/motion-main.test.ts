@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installMotionHooks } from './motion-main';
-
-const tell = (what: string) => document.dispatchEvent(new CustomEvent('fps:motion', { detail: what }));
-// The test's own waits use the timer from before the hooks, which a freeze never holds.
-const realSetTimeout = globalThis.setTimeout.bind(globalThis);
-const sleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
+import { sleep, startFrameLoop, tell } from './motion-main.test-kit';
 
 describe('MAIN-world motion hooks', () => {
   beforeAll(() => installMotionHooks());
@@ -49,21 +45,16 @@ describe('MAIN-world motion hooks', () => {
   });
 
   it('holds animation frames', async () => {
-    let frames = 0;
-    const loop = () => {
-      frames++;
-      if (frames < 1000) requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
+    const frames = startFrameLoop();
     await sleep(60);
     tell('freeze');
     await sleep(40);
-    const frozenAt = frames;
+    const frozenAt = frames();
     await sleep(60);
-    expect(frames).toBe(frozenAt);
+    expect(frames()).toBe(frozenAt);
     tell('thaw');
     await sleep(60);
-    expect(frames).toBeGreaterThan(frozenAt);
+    expect(frames()).toBeGreaterThan(frozenAt);
   });
 
   it('holds inline style writes that move things, and applies the last one at the thaw', () => {

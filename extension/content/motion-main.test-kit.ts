@@ -1,0 +1,19 @@
+/** What the MAIN-world motion hook tests share. Import it before the hooks are installed. */
+
+/** Sends the content script's command to the hooks, as motion-freeze does. */
+export const tell = (what: string) => document.dispatchEvent(new CustomEvent('fps:motion', { detail: what }));
+
+// The tests' own waits use the timer from before the hooks, which a freeze never holds.
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+export const sleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
+
+/** Starts a requestAnimationFrame loop (up to 1,000 frames); returns how many frames it has run so far. */
+export function startFrameLoop(): () => number {
+  let frames = 0;
+  const loop = () => {
+    frames++;
+    if (frames < 1000) requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+  return () => frames;
+}
