@@ -5,6 +5,7 @@
  */
 import type { ContentMessage, FramePosition, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { ContentVisibility } from './content-visibility';
+import { deepQuery } from './deep-elements';
 import { FixedHider } from './fixed-hider';
 import { LayoutAnchors } from './layout-watch';
 import { chooseScrollTarget, measure, probe, type ScrollTarget } from './measure';
@@ -29,9 +30,14 @@ async function settlePaint(): Promise<void> {
   await nextFrame();
 }
 
+const onScreen = (img: HTMLImageElement) => {
+  const r = img.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+};
+
 /** Waits (boundedly) for images still loading, and for web fonts. */
 async function waitForImages(which: (img: HTMLImageElement) => boolean): Promise<void> {
-  const pending = [...document.images].filter((img) => !img.complete && which(img));
+  const pending = deepQuery<HTMLImageElement>('img').filter((img) => !img.complete && which(img));
   if (pending.length) {
     await Promise.race([
       Promise.all(pending.map((img) => new Promise((r) => {
@@ -97,12 +103,12 @@ class CaptureSession {
   async prepare(paint: boolean): Promise<PageGeometry> {
     this.overlay.show('Preparing capture…');
     await this.motion.freeze();
-    this.target.scrollTo(0, 0);
+    // Stitching settles before frame 0 even at the top: what the page owed at the click (a
+    // render, a debounce) runs then, before any frame. A debugger screenshot is one frame.
+    if (paint) await this.motion.settle(() => this.target.scrollTo(0, 0));
+    else await this.scrollAndSettle(0, 0);
     await nextFrame();
-    await waitForImages((img) => {
-      const r = img.getBoundingClientRect();
-      return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
-    });
+    await waitForImages(onScreen);
     if (paint) await settlePaint();
     // Frame 0 is taken in this layout: it is the image's, frames after it are placed against it.
     this.anchors.record();
@@ -116,9 +122,9 @@ class CaptureSession {
   /** Scrolls through the page once so lazy-loaded images start loading, waits for them, measures again. */
   async warmUp(): Promise<PageGeometry> {
     this.overlay.show('Preparing capture…');
+    this.motion.open();
     await this.scrollThrough();
-    this.motion.strict();
-    this.target.scrollTo(0, 0);
+    await this.scrollAndSettle(0, 0);
     await settlePaint();
     // Lazy content that changed the top of the page means frame 0 is stale; later frames are
     // placed against the layout as it is now.
@@ -153,7 +159,8 @@ class CaptureSession {
     if (hideFixed) await this.hider.apply();
     this.motion.hold();
     let offset = this.anchors.lastOffset;
-    this.target.scrollTo(x, y - offset);
+    await this.scrollAndSettle(x, y - offset);
+    await waitForImages(onScreen);
     await settlePaint();
     // Animations started by the scroll (reveals) are finished, endless ones paused.
     if (this.motion.hold() > 0) await settlePaint();
@@ -168,12 +175,22 @@ class CaptureSession {
       const settled = Math.abs(landed - y) * dpr < 0.5 || o === offset;
       offset = o;
       if (settled || tries === 3) break;
-      this.target.scrollTo(x, y - offset);
+      await this.scrollAndSettle(x, y - offset);
       await settlePaint();
     }
     const p = this.target.position();
     const g = measure(this.target);
     return { x: p.x, y: p.y + offset, contentWidth: g.contentWidth, contentHeight: g.contentHeight + offset };
+  }
+
+  /**
+   * Scrolls and lets the page draw what the scroll reveals (virtual lists, lazy loaders on a
+   * delay, reveals) before anything is measured or shot; see MotionFreezer.settle.
+   */
+  private async scrollAndSettle(x: number, y: number): Promise<void> {
+    const at = this.target.position();
+    if (Math.abs(at.x - x) < 0.5 && Math.abs(at.y - y) < 0.5) return;
+    await this.motion.settle(() => this.target.scrollTo(x, y));
   }
 
   progress(done: number, total: number, label?: string): void {

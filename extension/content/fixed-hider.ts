@@ -1,4 +1,5 @@
 import { hasFixedBackground, pinFixedBackground } from './fixed-backgrounds';
+import { deepElements, shadowRoots } from './deep-elements';
 import { PseudoHider } from './fixed-pseudo';
 import type { StylePatcher } from './style-patcher';
 
@@ -8,7 +9,7 @@ import type { StylePatcher } from './style-patcher';
  * flow instead of on every frame. Fixed and sticky `::before`/`::after` are treated the same way
  * (through an attribute and a stylesheet: they have no inline style). A MutationObserver collects
  * elements added or restyled later (late banners, headers that turn fixed on scroll); they are
- * checked before each frame.
+ * checked before each frame. Open shadow roots are searched and watched too.
  */
 export class FixedHider {
   private scannedAll = false;
@@ -32,7 +33,11 @@ export class FixedHider {
         else r.addedNodes.forEach((n) => n.nodeType === Node.ELEMENT_NODE && this.dirty.add(n as Element));
       }
     });
-    this.observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style'] });
+    this.watch(document.documentElement);
+  }
+
+  private watch(root: Node): void {
+    this.observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style'] });
   }
 
   /** Hides what needs hiding now. Returns how many elements were newly changed. */
@@ -41,14 +46,16 @@ export class FixedHider {
     if (!this.scannedAll) {
       this.scannedAll = true;
       this.dirty.clear();
-      for (const el of document.querySelectorAll('*')) changed += this.check(el);
+      // Web components' fixed headers live in shadow roots, which the observer must watch too.
+      for (const root of shadowRoots()) this.watch(root);
+      for (const el of deepElements()) changed += this.check(el);
     } else {
       const batch = [...this.dirty];
       this.dirty.clear();
       for (const root of batch) {
         if (!root.isConnected) continue;
         changed += this.check(root);
-        for (const el of root.querySelectorAll('*')) changed += this.check(el);
+        for (const el of deepElements(root)) changed += this.check(el);
       }
     }
     const pending = this.backgrounds;

@@ -1,11 +1,13 @@
 import type { FrameProbe, PageGeometry, Rect } from '#shared/extension/messages';
+import { deepElements } from './deep-elements';
 
 /** The element that holds the page's content when the document itself does not scroll, if any. */
 export function findMainScroller(viewportArea: number): HTMLElement | null {
   let best: HTMLElement | null = null;
   let bestArea = viewportArea * 0.25; // smaller panes (menus, code blocks) are not "the page"
   // The body itself counts: some pages make it the scroller under `html { overflow: hidden }`.
-  const candidates = document.body ? [document.body, ...document.body.querySelectorAll('*')] : [];
+  // Shadow roots too: an app shell built from web components scrolls inside one.
+  const candidates = document.body ? [document.body, ...deepElements(document.body)] : [];
   for (const el of candidates) {
     if (!(el instanceof HTMLElement)) continue;
     const overflowsY = el.scrollHeight > el.clientHeight + 1;

@@ -1,7 +1,11 @@
+import { deepQuery } from './deep-elements';
 import type { StylePatcher } from './style-patcher';
 
 /** The event the MAIN-world hooks (motion-main.ts) listen to; DOM events cross worlds. */
 const MOTION_EVENT = 'fps:motion';
+/** The hooks' answers: every command is acknowledged at once; a settle ends with 'quiet'. */
+const ACK_EVENT = 'fps:motion-ack';
+const QUIET_EVENT = 'fps:motion-quiet';
 /** Images whose format can animate; a still one is simply snapshotted to itself. */
 const ANIMATED_IMAGE = /^data:image\/(gif|webp|apng|avif)|\.(gif|webp|apng|avif)([?#]|$)/i;
 
@@ -9,51 +13,82 @@ const ANIMATED_IMAGE = /^data:image\/(gif|webp|apng|avif)|\.(gif|webp|apng|avif)
 const CORS_RELOAD_MS = 1_000;
 const PIXEL_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-const tell = (what: 'freeze' | 'strict' | 'thaw' | 'ping') => document.dispatchEvent(new CustomEvent(MOTION_EVENT, { detail: what }));
+const tell = (what: 'freeze' | 'open' | 'settle' | 'thaw' | 'ping') => document.dispatchEvent(new CustomEvent(MOTION_EVENT, { detail: what }));
+/** Longest a settle may take if the MAIN world never answers (it answers within its own bound, 900 ms). */
+const SETTLE_FALLBACK_MS = 1_500;
 
 /**
- * Stops what moves for the duration of a capture, so that an element crossing a seam shows the
- * same state in both frames, and restores it afterwards:
- * - animations and transitions (CSS and Web Animations) running at the freeze are paused and
- *   played again at the thaw, from where they were;
+ * Holds what moves by itself for the duration of a capture, so that an element crossing a seam
+ * shows the same state in both frames, lets the page draw what the capture's scrolling reveals,
+ * and restores it afterwards:
+ * - finite animations and transitions (CSS and Web Animations) running at the freeze, or started
+ *   during the capture, are finished: a reader who scrolls sees them at their end state;
+ * - endless ones are paused and played again at the thaw, from where they were; animations on a
+ *   scroll timeline follow the scroll and are left alone;
  * - playing videos are paused and played again;
  * - animated images (GIF, WebP, APNG, AVIF) show a still of one frame (`content: url(png)`);
- * - page timers and motion style writes are held in the MAIN world (motion-main.ts).
- * Animations that start during the capture are finished (a reveal on scroll shows its end
- * state) or, when endless, paused like the others.
+ * - page timers and motion style writes are held in the MAIN world (motion-main.ts), except what
+ *   the capture's own scrolling causes, which `settle` lets run until the page is quiet.
+ * Shadow roots are searched too (web components).
  */
 export class MotionFreezer {
   private readonly animations = new Set<Animation>();
   private readonly videos: HTMLVideoElement[] = [];
   private frozen = false;
+  /** Whether the MAIN-world hooks answered (the injection can fail on some pages). */
+  private hooked = false;
 
   constructor(private readonly styles: StylePatcher) {}
 
   async freeze(): Promise<void> {
     if (this.frozen) return;
     this.frozen = true;
-    tell('freeze');
-    this.pauseAnimations(false);
-    for (const v of document.querySelectorAll('video')) {
+    const ack = () => (this.hooked = true);
+    document.addEventListener(ACK_EVENT, ack, { once: true });
+    tell('freeze'); // dispatch is synchronous across worlds: the hooks answer before it returns
+    document.removeEventListener(ACK_EVENT, ack);
+    this.pauseAnimations();
+    for (const v of deepQuery<HTMLVideoElement>('video')) {
       if (v.paused || v.ended) continue;
       v.pause();
       this.videos.push(v);
     }
-    const animated = [...document.images].filter((img) => ANIMATED_IMAGE.test(img.currentSrc || img.src) && img.complete && img.naturalWidth > 0);
+    const animated = deepQuery<HTMLImageElement>('img').filter((img) => ANIMATED_IMAGE.test(img.currentSrc || img.src) && img.complete && img.naturalWidth > 0);
     // A page whose CSP forbids data: images would show nothing instead: leave them animating.
     if (animated.length && (await dataImagesAllowed())) await Promise.all(animated.map((img) => this.stillImage(img)));
   }
 
-  /** After the warm-up: from now on, timers scheduled during the capture are held too. */
-  strict(): void {
-    if (this.frozen) tell('strict');
+  /** The warm-up: the page reacts to the capture's scrolling freely until the next settle ends. */
+  open(): void {
+    if (this.frozen) tell('open');
   }
 
-  /** Before each frame: stops animations that started since. Returns how many it stopped. */
+  /**
+   * Scrolls (`scroll`) and lets the page react: its scroll handlers, the frames and timers they
+   * schedule, and its observers run until nothing caused is due and the DOM rests (bounded).
+   * What moves by itself stays held.
+   */
+  async settle(scroll: () => void): Promise<void> {
+    if (!this.frozen || !this.hooked) {
+      scroll();
+      return;
+    }
+    let done = () => {};
+    const quiet = new Promise<void>((resolve) => (done = resolve));
+    const timer = setTimeout(done, SETTLE_FALLBACK_MS);
+    document.addEventListener(QUIET_EVENT, done, { once: true });
+    tell('settle'); // opened before the scroll, so its events count as the capture's
+    scroll();
+    await quiet;
+    clearTimeout(timer);
+    document.removeEventListener(QUIET_EVENT, done);
+  }
+
+  /** Before each frame: finishes or pauses animations that started since. Returns how many. */
   hold(): number {
     if (!this.frozen) return 0;
     tell('ping');
-    return this.pauseAnimations(true);
+    return this.pauseAnimations();
   }
 
   thaw(): void {
@@ -71,14 +106,17 @@ export class MotionFreezer {
     tell('thaw');
   }
 
-  private pauseAnimations(late: boolean): number {
+  /** Finite running animations jump to their end; endless ones are paused (and remembered). */
+  private pauseAnimations(): number {
     let n = 0;
     for (const a of document.getAnimations()) {
       if (a.playState !== 'running' || this.animations.has(a)) continue;
+      // A scroll-driven animation is drawn from the scroll position, as a reader sees it.
+      if (a.timeline && !(a.timeline instanceof DocumentTimeline)) continue;
       try {
         const end = a.effect?.getComputedTiming().endTime;
         n += 1;
-        if (late && typeof end === 'number' && Number.isFinite(end)) {
+        if (typeof end === 'number' && Number.isFinite(end)) {
           a.finish();
           continue;
         }

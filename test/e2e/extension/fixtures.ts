@@ -13,6 +13,7 @@ import { buildExtension } from '../../../scripts/build-extension';
 import { encodePng } from '../../../scripts/extension/png-icon';
 import { appPage, attackerFrame, bandsPage, fixedBackgroundPage, frameAppPage, frameContentPage, lazyPage, railsPage, sitePage, widePage } from './pages';
 import { changingOptions, changingPage, innerRailsPage } from './layout-pages';
+import { scrollRoute } from './scroll-routes';
 
 export const WINDOW = { width: 1280, height: 800 };
 
@@ -49,10 +50,12 @@ function solidPng(hex: string, size: number): Buffer {
   return encodePng(size, size, px);
 }
 
-function startServer(host: string, routes: (url: URL) => { type: string; body: string | Buffer; delay?: number } | null): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
+type Hit = { type: string; body: string | Buffer; delay?: number } | null;
+
+function startServer(host: string, routes: (url: URL) => Hit | Promise<Hit>): Promise<http.Server> {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const hit = routes(url);
+    const hit = await routes(url);
     if (!hit) {
       res.writeHead(404).end('not found');
       return;
@@ -157,7 +160,7 @@ export const test = base.extend<object, WorkerFixtures>({
       let siteOrigin = '';
       let otherOrigin = '';
       let extOrigin = '';
-      const pages = (url: URL) => {
+      const pages = async (url: URL): Promise<Hit> => {
         switch (url.pathname) {
           case '/bands.html': return { type: 'text/html', body: bandsPage() };
           case '/app.html': return { type: 'text/html', body: appPage() };
@@ -173,6 +176,8 @@ export const test = base.extend<object, WorkerFixtures>({
           case '/frame-content.html': return { type: 'text/html', body: frameContentPage() };
         }
         if (url.pathname === '/doc.pdf') return { type: 'application/pdf', body: TINY_PDF };
+        const scroll = await scrollRoute(url.pathname);
+        if (scroll) return scroll;
         const img = /^\/img\/([0-9a-f]{6})\.png$/.exec(url.pathname);
         if (img) return { type: 'image/png', body: solidPng(img[1], Number(url.searchParams.get('size') ?? 100)), delay: Number(url.searchParams.get('delay') ?? 0) };
         return null;

@@ -1,0 +1,23 @@
+/**
+ * Every element under `root` in tree order, including those inside open shadow roots (after
+ * their host). Many sites are built from web components now: their fixed headers, inner panes,
+ * videos and sections live in shadow trees that `querySelectorAll` does not enter.
+ */
+export function* deepElements(root: ParentNode = document): Generator<Element> {
+  for (const el of root.querySelectorAll('*')) {
+    yield el;
+    if (el.shadowRoot) yield* deepElements(el.shadowRoot);
+  }
+}
+
+/** The open shadow roots under `root`, nested ones included. */
+export function* shadowRoots(root: ParentNode = document): Generator<ShadowRoot> {
+  for (const el of deepElements(root)) if (el.shadowRoot) yield el.shadowRoot;
+}
+
+/** Elements under `root` (shadow trees included) that match `selector`. */
+export function deepQuery<T extends Element>(selector: string, root: ParentNode = document): T[] {
+  const out: T[] = [];
+  for (const el of deepElements(root)) if (el.matches(selector)) out.push(el as T);
+  return out;
+}
