@@ -34,13 +34,13 @@ export const SLIDES: Rgb[] = [[230, 30, 60], [30, 90, 230], [250, 180, 0], [0, 1
 export const ENTRANCE = { fade: [120, 20, 180] as Rgb, slide: [0, 120, 120] as Rgb, y: 20, height: 50, fadeX: 760, slideX: 900, width: 100, from: 150 };
 
 /** The app pane: react-window in the only scroller (the document does not scroll), rows filled by a debounced loader. */
-export const INBOX = { rows: 150, rowHeight: 40, headerHeight: 50, header: [40, 40, 40] as Rgb, placeholder: [210, 210, 210] as Rgb };
+export const INBOX = { rows: 90, rowHeight: 40, headerHeight: 50, header: [40, 40, 40] as Rgb, placeholder: [210, 210, 210] as Rgb };
 
 /** A web component's open shadow root: a fixed header and the inner pane that scrolls. */
 export const SHELL = { rows: 50, rowHeight: 50, headerHeight: 56, header: [250, 80, 0] as Rgb, spinner: [0, 200, 0] as Rgb };
 
 /** Late sections: content-visibility: auto, each starting and ending with children that have margins. */
-export const LATE = { sections: 40, marker: [255, 0, 128] as Rgb, markerHeight: 12, x: 40 };
+export const LATE = { sections: 16, marker: [255, 0, 128] as Rgb, markerHeight: 12, x: 40 };
 
 const STYLE_BASE = 'html, body { margin: 0; background: #fff; }';
 
