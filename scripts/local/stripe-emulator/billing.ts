@@ -60,6 +60,8 @@ export interface NewSubscription {
   metadata: Metadata;
   defaultPaymentMethod: string | null;
   description?: string | null;
+  /** Billing by emailed invoice instead of charging the card (Stripe's `collection_method`). */
+  sendInvoice?: { daysUntilDue: number };
   at: number;
 }
 
@@ -144,6 +146,10 @@ export function createSubscription(core: EmulatorCore, input: NewSubscription): 
   sub.metadata = { ...input.metadata };
   sub.default_payment_method = input.defaultPaymentMethod;
   sub.description = input.description ?? null;
+  if (input.sendInvoice) {
+    sub.collection_method = 'send_invoice';
+    sub.days_until_due = input.sendInvoice.daysUntilDue;
+  }
   if (input.trialEnd !== null) {
     sub.status = 'trialing';
     sub.trial_start = at;
@@ -155,11 +161,12 @@ export function createSubscription(core: EmulatorCore, input: NewSubscription): 
 
   const invoice = createInvoice(core, sub, { reason: 'subscription_create', at, trial: input.trialEnd !== null });
   sub.latest_invoice = invoice.id;
-  const paid = payInvoice(core, invoice, at, { offSession: false });
+  const paid = collect(core, sub, invoice, at, { offSession: false });
 
   if (input.trialEnd === null) {
     const before = structuredClone(sub);
-    sub.status = paid ? 'active' : 'incomplete';
+    // An invoice sent for payment later does not hold the subscription back, as with Stripe.
+    sub.status = paid || sub.collection_method === 'send_invoice' ? 'active' : 'incomplete';
     if (sub.status !== before.status) core.emit('customer.subscription.updated', sub, changedFields(before, sub), at);
   }
   core.markDirty();
@@ -246,7 +253,7 @@ export function buildInvoice(
     attempted: false,
     auto_advance: true,
     billing_reason: opts.reason,
-    collection_method: 'charge_automatically',
+    collection_method: sub.collection_method,
     created: opts.at,
     currency: sub.currency,
     customer: sub.customer,
@@ -255,7 +262,7 @@ export function buildInvoice(
     default_payment_method: null,
     description: null,
     discounts: [],
-    due_date: null,
+    due_date: sub.days_until_due === null ? null : opts.at + sub.days_until_due * SECONDS.day,
     effective_at: null,
     ending_balance: null,
     hosted_invoice_url: null,
@@ -487,8 +494,11 @@ export function payInvoice(core: EmulatorCore, invoice: Invoice, at: number, opt
   const pm = sub ? paymentMethodFor(core, sub) : undefined;
   invoice.attempted = true;
   invoice.attempt_count += 1;
-  // Only renewals are retried automatically; an unpaid first invoice just expires.
-  const retries = invoice.billing_reason !== 'subscription_create' && invoice.attempt_count < MAX_PAYMENT_ATTEMPTS;
+  // Only renewals charged automatically are retried; an unpaid first invoice just expires.
+  const retries =
+    invoice.collection_method === 'charge_automatically' &&
+    invoice.billing_reason !== 'subscription_create' &&
+    invoice.attempt_count < MAX_PAYMENT_ATTEMPTS;
 
   if (!pm) {
     invoice.next_payment_attempt = retries ? at + RETRY_INTERVAL : null;
@@ -530,6 +540,17 @@ export function payInvoice(core: EmulatorCore, invoice: Invoice, at: number, opt
   return false;
 }
 
+/**
+ * Collects a new invoice the subscription's way: charges the card (`charge_automatically`), or
+ * emails it to be paid by its due date (`send_invoice`; a $0 invoice is simply paid).
+ * Returns whether it is paid now.
+ */
+function collect(core: EmulatorCore, sub: Subscription, invoice: Invoice, at: number, opts: { offSession: boolean }): boolean {
+  if (sub.collection_method === 'charge_automatically' || invoice.amount_due === 0) return payInvoice(core, invoice, at, opts);
+  core.emit('invoice.sent', invoice, undefined, at);
+  return false;
+}
+
 /** Ends a subscription now (API cancel, period-end cancel, or failed payments). */
 export function cancelSubscriptionNow(
   core: EmulatorCore,
@@ -559,8 +580,9 @@ export function startNextPeriod(core: EmulatorCore, sub: Subscription, at: numbe
   }
   const invoice = createInvoice(core, sub, { reason: 'subscription_cycle', at });
   sub.latest_invoice = invoice.id;
-  const paid = payInvoice(core, invoice, at, { offSession: true });
-  sub.status = paid ? 'active' : 'past_due';
+  const paid = collect(core, sub, invoice, at, { offSession: true });
+  // Overdue sent invoices are not followed up (see README, "Not emulated").
+  sub.status = paid || sub.collection_method === 'send_invoice' ? 'active' : 'past_due';
   core.emit('customer.subscription.updated', sub, changedFields(before, sub), at);
   core.markDirty();
 }

@@ -265,11 +265,11 @@ export interface Subscription {
   cancel_at_period_end: boolean;
   canceled_at: number | null;
   cancellation_details: { comment: string | null; feedback: string | null; reason: string | null };
-  collection_method: 'charge_automatically';
+  collection_method: CollectionMethod;
   created: number;
   currency: string;
   customer: string;
-  days_until_due: null;
+  days_until_due: number | null;
   default_payment_method: string | null;
   default_source: null;
   default_tax_rates: unknown[];
@@ -340,6 +340,9 @@ export interface InvoiceLineItem {
   price: Price;
 }
 
+/** `send_invoice`: Stripe emails an open invoice due in `days_until_due` days and charges nothing by itself. */
+export type CollectionMethod = 'charge_automatically' | 'send_invoice';
+
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 
 export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
@@ -358,7 +361,7 @@ export interface Invoice {
   attempted: boolean;
   auto_advance: boolean;
   billing_reason: BillingReason;
-  collection_method: 'charge_automatically';
+  collection_method: CollectionMethod;
   created: number;
   currency: string;
   customer: string;
@@ -367,7 +370,7 @@ export interface Invoice {
   default_payment_method: string | null;
   description: string | null;
   discounts: string[];
-  due_date: null;
+  due_date: number | null;
   effective_at: number | null;
   ending_balance: number | null;
   hosted_invoice_url: string | null;
