@@ -275,9 +275,8 @@ export function registerSubscriptionRoutes(router: Router): void {
 
   router.delete('/v1/subscriptions/:id', ({ core, params, path }) => {
     const sub = requireSubscription(core, path.id);
-    if (ENDED.has(sub.status)) {
-      throw invalidRequest(`No such subscription: '${sub.id}'. It has already been canceled.`, 'id', 'resource_missing');
-    }
+    // Stripe treats an ended subscription as deleted here (it stays retrievable): 404, not a replay.
+    if (ENDED.has(sub.status)) throw noSuch('sub', sub.id);
     const details = params.obj('cancellation_details');
     const comment = details?.nullableStr('comment');
     const feedback = details?.nullableStr('feedback');
