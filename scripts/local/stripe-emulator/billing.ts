@@ -22,6 +22,15 @@ import type {
   Subscription,
   SubscriptionItem,
 } from './types';
+import {
+  CHARGE_UNSET,
+  INVOICE_UNSET,
+  PAYMENT_INTENT_UNSET,
+  SUBSCRIPTION_ITEM_UNSET,
+  SUBSCRIPTION_UNSET,
+  unset,
+  type Plan,
+} from './types';
 
 /** Automatic collection attempts per renewal invoice before the subscription is canceled. */
 export const MAX_PAYMENT_ATTEMPTS = 4;
@@ -42,6 +51,16 @@ export function productName(core: EmulatorCore, price: Price): string {
 export function nextPeriodEnd(price: Price, from: number): number {
   const r = price.recurring;
   return r ? addInterval(from, r.interval, r.interval_count) : from;
+}
+
+/** The subscription an invoice bills (`parent.subscription_details.subscription` in this API version). */
+export function subscriptionIdOf(invoice: Invoice): string | null {
+  return invoice.parent?.subscription_details.subscription ?? null;
+}
+
+/** The invoice a charge paid, found through the invoice's payments (Charge has no `invoice` since 2025). */
+export function invoiceIdOfCharge(core: EmulatorCore, chargeId: string): string | null {
+  return Object.values(core.state.invoicePayments).find((p) => p.payment.charge === chargeId)?.invoice ?? null;
 }
 
 /** The card a subscription is charged with: its own default, else the customer's. */
@@ -67,6 +86,7 @@ export interface NewSubscription {
 
 function emptySubscription(id: string, customer: string, at: number): Subscription {
   return {
+    ...unset(SUBSCRIPTION_UNSET),
     id,
     object: 'subscription',
     application: null,
@@ -75,11 +95,12 @@ function emptySubscription(id: string, customer: string, at: number): Subscripti
     billing_cycle_anchor: at,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: 'classic' },
+    billing_schedules: [],
     billing_thresholds: null,
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, reason: null },
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
     collection_method: 'charge_automatically',
     created: at,
     currency: 'usd',
@@ -91,8 +112,8 @@ function emptySubscription(id: string, customer: string, at: number): Subscripti
     description: null,
     discounts: [],
     ended_at: null,
-    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
-    items: { object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/subscription_items?subscription=${id}` },
+    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+    items: { object: 'list', data: [], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     latest_invoice: null,
     livemode: false,
     metadata: {},
@@ -109,13 +130,39 @@ function emptySubscription(id: string, customer: string, at: number): Subscripti
     test_clock: null,
     transfer_data: null,
     trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
     trial_start: null,
+  };
+}
+
+/** The Plan view of a recurring price, which Stripe still sends on subscription items. */
+export function planOf(price: Price): Plan {
+  return {
+    id: price.id,
+    object: 'plan',
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: price.unit_amount_decimal,
+    billing_scheme: 'per_unit',
+    created: price.created,
+    currency: price.currency,
+    interval: price.recurring?.interval ?? 'year',
+    interval_count: price.recurring?.interval_count ?? 1,
+    livemode: false,
+    metadata: { ...price.metadata },
+    meter: null,
+    nickname: price.nickname,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: price.recurring?.trial_period_days ?? null,
+    usage_type: 'licensed',
   };
 }
 
 export function makeSubscriptionItem(subId: string, price: Price, quantity: number, start: number, end: number): SubscriptionItem {
   return {
+    ...unset(SUBSCRIPTION_ITEM_UNSET),
     id: newId('si'),
     object: 'subscription_item',
     billing_thresholds: null,
@@ -124,6 +171,7 @@ export function makeSubscriptionItem(subId: string, price: Price, quantity: numb
     current_period_start: start,
     discounts: [],
     metadata: {},
+    plan: planOf(price),
     price: structuredClone(price),
     quantity,
     subscription: subId,
@@ -141,7 +189,6 @@ export function createSubscription(core: EmulatorCore, input: NewSubscription): 
   const sub = emptySubscription(newId('sub'), input.customer.id, at);
   const periodEnd = input.trialEnd ?? nextPeriodEnd(input.items[0].price, at);
   sub.items.data = input.items.map((i) => makeSubscriptionItem(sub.id, i.price, i.quantity, at, periodEnd));
-  sub.items.total_count = sub.items.data.length;
   sub.currency = input.items[0].price.currency;
   sub.metadata = { ...input.metadata };
   sub.default_payment_method = input.defaultPaymentMethod;
@@ -208,10 +255,10 @@ export function subscriptionLine(
     pretax_credit_amounts: [],
     pricing: { price_details: { price: price.id, product: price.product }, type: 'price_details', unit_amount_decimal: line.unitAmountDecimal },
     quantity: line.quantity,
+    quantity_decimal: String(line.quantity),
     subscription: sub.id,
     subtotal: line.amount,
     taxes: [],
-    price: structuredClone(price),
   };
 }
 
@@ -240,6 +287,7 @@ export function buildInvoice(
   const lines = opts.lines ? opts.lines(id) : sub.items.data.map((item) => invoiceLine(core, id, sub, item, Boolean(opts.trial)));
   const total = lines.reduce((sum, l) => sum + l.amount, 0);
   return {
+    ...unset(INVOICE_UNSET),
     id,
     object: 'invoice',
     account_country: 'US',
@@ -252,6 +300,7 @@ export function buildInvoice(
     attempt_count: 0,
     attempted: false,
     auto_advance: true,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     billing_reason: opts.reason,
     collection_method: sub.collection_method,
     created: opts.at,
@@ -259,7 +308,9 @@ export function buildInvoice(
     customer: sub.customer,
     customer_email: customer?.email ?? null,
     customer_name: customer?.name ?? null,
+    customer_tax_exempt: 'none',
     default_payment_method: null,
+    default_tax_rates: [],
     description: null,
     discounts: [],
     due_date: sub.days_until_due === null ? null : opts.at + sub.days_until_due * SECONDS.day,
@@ -267,8 +318,9 @@ export function buildInvoice(
     ending_balance: null,
     hosted_invoice_url: null,
     invoice_pdf: null,
+    issuer: { type: 'self' },
     last_finalization_error: null,
-    lines: { object: 'list', data: lines, has_more: false, total_count: lines.length, url: `/v1/invoices/${id}/lines` },
+    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
@@ -278,8 +330,11 @@ export function buildInvoice(
       subscription_details: { metadata: { ...sub.metadata }, subscription: sub.id },
       type: 'subscription_details',
     },
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: opts.at,
     period_start: opts.at,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
     receipt_number: null,
     starting_balance: 0,
     statement_descriptor: null,
@@ -293,7 +348,6 @@ export function buildInvoice(
     total_excluding_tax: total,
     total_taxes: [],
     webhooks_delivered_at: null,
-    subscription: sub.id,
   };
 }
 
@@ -322,6 +376,12 @@ export function createInvoice(
   core.markDirty();
   return invoice;
 }
+
+const OUTCOME_UNSET = ['advice_code', 'network_advice_code', 'network_decline_code'] as const;
+const CARD_PAYMENT_UNSET = [
+  'authorization_code', 'electronic_commerce_indicator', 'installments', 'mandate', 'network_transaction_id',
+  'three_d_secure', 'transaction_link_id', 'wallet',
+] as const;
 
 type ChargeDecision = { ok: true } | { ok: false; code: string; declineCode: string; message: string };
 
@@ -359,6 +419,7 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
   const customer = core.state.customers[invoice.customer];
   const ok = decision.ok;
   return {
+    ...unset(CHARGE_UNSET),
     id,
     object: 'charge',
     amount: invoice.amount_due,
@@ -384,8 +445,9 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
     metadata: {},
     on_behalf_of: null,
     outcome: decision.ok
-      ? { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' }
+      ? { ...unset(OUTCOME_UNSET), network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' }
       : {
+          ...unset(OUTCOME_UNSET),
           network_status: 'declined_by_network',
           reason: decision.declineCode,
           risk_level: 'normal',
@@ -397,6 +459,8 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
     payment_method: pm.id,
     payment_method_details: {
       card: {
+        ...unset(CARD_PAYMENT_UNSET),
+        amount_authorized: ok ? invoice.amount_due : null,
         brand: pm.card.brand,
         checks: structuredClone(pm.card.checks),
         country: pm.card.country,
@@ -406,6 +470,7 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
         funding: pm.card.funding,
         last4: pm.card.last4,
         network: pm.card.brand,
+        regulated_status: 'unregulated',
       },
       type: 'card',
     },
@@ -421,7 +486,6 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
     status: ok ? 'succeeded' : 'failed',
     transfer_data: null,
     transfer_group: null,
-    invoice: invoice.id,
   };
 }
 
@@ -430,9 +494,11 @@ function paymentIntentFor(core: EmulatorCore, invoice: Invoice, pm: PaymentMetho
   const existing = Object.values(core.state.invoicePayments).find((p) => p.invoice === invoice.id);
   if (existing) return { pi: core.state.paymentIntents[existing.payment.payment_intent], record: existing };
   const pi: PaymentIntent = {
+    ...unset(PAYMENT_INTENT_UNSET),
     id: newId('pi'),
     object: 'payment_intent',
     amount: invoice.amount_due,
+    amount_capturable: 0,
     amount_received: 0,
     capture_method: 'automatic',
     client_secret: '',
@@ -490,7 +556,8 @@ export function payInvoice(core: EmulatorCore, invoice: Invoice, at: number, opt
     markPaid(core, invoice, at);
     return true;
   }
-  const sub = invoice.subscription ? core.state.subscriptions[invoice.subscription] : undefined;
+  const subId = subscriptionIdOf(invoice);
+  const sub = subId ? core.state.subscriptions[subId] : undefined;
   const pm = sub ? paymentMethodFor(core, sub) : undefined;
   invoice.attempted = true;
   invoice.attempt_count += 1;
@@ -565,7 +632,7 @@ export function cancelSubscriptionNow(
   sub.cancellation_details.reason = reason;
   // No more automatic attempts on its unpaid invoices.
   for (const inv of Object.values(core.state.invoices)) {
-    if (inv.subscription === sub.id && inv.status === 'open') inv.next_payment_attempt = null;
+    if (subscriptionIdOf(inv) === sub.id && inv.status === 'open') inv.next_payment_attempt = null;
   }
   core.emit('customer.subscription.deleted', sub, undefined, at);
   core.markDirty();
@@ -607,7 +674,8 @@ export function endPeriod(core: EmulatorCore, sub: Subscription, at: number): vo
 
 /** An automatic retry of a failed renewal payment. */
 export function retryInvoice(core: EmulatorCore, invoice: Invoice, at: number): void {
-  const sub = invoice.subscription ? core.state.subscriptions[invoice.subscription] : undefined;
+  const subId = subscriptionIdOf(invoice);
+  const sub = subId ? core.state.subscriptions[subId] : undefined;
   const paid = payInvoice(core, invoice, at, { offSession: true });
   if (!sub) return;
   if (paid) {

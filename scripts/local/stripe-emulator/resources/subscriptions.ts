@@ -12,6 +12,7 @@ import {
   payInvoice,
   paymentMethodFor,
   periodEnd,
+  planOf,
   productName,
   subscriptionLine,
 } from '../billing';
@@ -216,7 +217,10 @@ export function registerSubscriptionRoutes(router: Router): void {
           sub.items.data = sub.items.data.filter((x) => x !== item);
           continue;
         }
-        if (change.price && change.price.id !== item.price.id) item.price = structuredClone(change.price);
+        if (change.price && change.price.id !== item.price.id) {
+          item.price = structuredClone(change.price);
+          item.plan = planOf(change.price);
+        }
         if (change.quantity !== undefined) {
           if (change.quantity > item.quantity) prorations.push({ item, added: change.quantity - item.quantity });
           item.quantity = change.quantity;
@@ -231,7 +235,6 @@ export function registerSubscriptionRoutes(router: Router): void {
         sub.items.data.push(item);
       }
     }
-    sub.items.total_count = sub.items.data.length;
 
     if (cancelAtPeriodEnd !== undefined) {
       sub.cancel_at_period_end = cancelAtPeriodEnd;
