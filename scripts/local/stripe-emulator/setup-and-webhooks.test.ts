@@ -130,3 +130,58 @@ describe('webhook delivery', () => {
     }
   });
 });
+
+describe('webhook endpoints created through the API', () => {
+  let emulator: StripeEmulator;
+  let stripe: Stripe;
+  let startUrl: WebhookReceiver;
+  let registered: WebhookReceiver;
+
+  beforeAll(async () => {
+    startUrl = await new WebhookReceiver().start();
+    registered = await new WebhookReceiver().start();
+    ({ emulator, stripe } = await startWithSdk({ webhookUrl: startUrl.url }));
+  });
+
+  afterAll(async () => {
+    await emulator.close();
+    await startUrl.close();
+    await registered.close();
+  });
+
+  it('receive the events they are enabled for, signed with their own secret, as with Stripe', async () => {
+    const endpoint = await stripe.webhookEndpoints.create({ url: registered.url, enabled_events: ['customer.created', 'customer.deleted'] });
+    registered.secret = endpoint.secret!;
+    const customer = await stripe.customers.create({ email: 'hooked@example.com' });
+    await stripe.customers.update(customer.id, { name: 'Hooked' });
+    await stripe.customers.del(customer.id);
+    await emulator.webhooksIdle();
+
+    expect(registered.rejected).toEqual([]);
+    expect(registered.types()).toEqual(['customer.created', 'customer.deleted']);
+    // The URL the emulator started with still gets everything.
+    expect(startUrl.types()).toEqual(expect.arrayContaining(['customer.created', 'customer.updated', 'customer.deleted']));
+    const created = (await stripe.events.list({ type: 'customer.created', limit: 1 })).data[0];
+    expect(created.pending_webhooks).toBe(0);
+  });
+
+  it('deliver nothing while disabled, and everything with "*"', async () => {
+    const all = await new WebhookReceiver().start();
+    try {
+      const endpoint = await stripe.webhookEndpoints.create({ url: all.url, enabled_events: ['*'] });
+      all.secret = endpoint.secret!;
+      await stripe.webhookEndpoints.update(endpoint.id, { disabled: true });
+      await stripe.customers.create({ email: 'quiet@example.com' });
+      await emulator.webhooksIdle();
+      expect(all.received).toHaveLength(0);
+
+      await stripe.webhookEndpoints.update(endpoint.id, { disabled: false });
+      const loud = await stripe.customers.create({ email: 'loud@example.com' });
+      await stripe.customers.update(loud.id, { name: 'Loud' });
+      await emulator.webhooksIdle();
+      expect(all.types()).toEqual(['customer.created', 'customer.updated']);
+    } finally {
+      await all.close();
+    }
+  });
+});

@@ -12,20 +12,27 @@ export function signWebhookPayload(payload: string, secret: string, timestamp = 
   return `t=${timestamp},v1=${signature}`;
 }
 
-export interface WebhookDispatcherOptions {
-  url: string | undefined;
+/** Where one event goes: the URL the emulator started with, or an endpoint made through the API. */
+export interface Destination {
+  /** Names this delivery in the persisted pending list: the event id, plus ` <endpoint id>` for a registered endpoint. */
+  key: string;
+  url: string;
   secret: string;
+}
+
+export interface WebhookDispatcherOptions {
   /** Wait before each retry; its length is the number of retries. */
   retryDelaysMs: number[];
   timeoutMs?: number;
   log: (msg: string) => void;
   /** Called with the attempt count after every attempt (so pending deliveries can be persisted). */
-  onAttempt: (eventId: string, attempts: number) => void;
-  /** Called once the event is delivered (delivered=true) or given up on. */
-  onSettled: (eventId: string, delivered: boolean) => void;
+  onAttempt: (key: string, attempts: number) => void;
+  /** Called once the delivery succeeded (delivered=true) or was given up on. */
+  onSettled: (key: string, delivered: boolean) => void;
 }
 
 interface Job {
+  to: Destination;
   eventId: string;
   type: string;
   payload: string;
@@ -48,13 +55,9 @@ export class WebhookDispatcher {
 
   constructor(private readonly opts: WebhookDispatcherOptions) {}
 
-  get enabled(): boolean {
-    return Boolean(this.opts.url);
-  }
-
-  enqueue(eventId: string, type: string, payload: string, attempts = 0): void {
-    if (!this.opts.url || this.closed) return;
-    this.queue.push({ eventId, type, payload, attempts });
+  enqueue(to: Destination, eventId: string, type: string, payload: string, attempts = 0): void {
+    if (this.closed) return;
+    this.queue.push({ to, eventId, type, payload, attempts });
     void this.pump();
   }
 
@@ -105,12 +108,12 @@ export class WebhookDispatcher {
     this.inFlight.add(controller);
     const timeout = setTimeout(() => controller.abort(), this.opts.timeoutMs ?? 10_000);
     try {
-      const res = await fetch(this.opts.url!, {
+      const res = await fetch(job.to.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
           'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signWebhookPayload(job.payload, this.opts.secret),
+          'Stripe-Signature': signWebhookPayload(job.payload, job.to.secret),
         },
         body: job.payload,
         signal: controller.signal,
@@ -125,19 +128,19 @@ export class WebhookDispatcher {
       this.inFlight.delete(controller);
     }
     if (this.closed) return;
-    this.opts.onAttempt(job.eventId, job.attempts);
+    this.opts.onAttempt(job.to.key, job.attempts);
 
     if (!failure) {
-      this.opts.onSettled(job.eventId, true);
+      this.opts.onSettled(job.to.key, true);
       return;
     }
     const delay = this.opts.retryDelaysMs[job.attempts - 1];
     if (delay === undefined) {
-      this.opts.log(`webhook ${job.type} ${job.eventId} failed (${failure}); giving up after ${job.attempts} attempts`);
-      this.opts.onSettled(job.eventId, false);
+      this.opts.log(`webhook ${job.type} ${job.eventId} to ${job.to.url} failed (${failure}); giving up after ${job.attempts} attempts`);
+      this.opts.onSettled(job.to.key, false);
       return;
     }
-    this.opts.log(`webhook ${job.type} ${job.eventId} failed (${failure}); retrying in ${delay} ms`);
+    this.opts.log(`webhook ${job.type} ${job.eventId} to ${job.to.url} failed (${failure}); retrying in ${delay} ms`);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.queue.push(job);
