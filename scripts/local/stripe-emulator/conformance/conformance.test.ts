@@ -8,6 +8,7 @@ import type { StripeEmulator } from '../server';
 import { startWithSdk, WEBHOOK_SECRET } from '../test-helpers';
 import { ALLOWED } from './allowed';
 import { driveProductCalls, PRODUCT_METHODS, responseTypeOf } from './product-calls';
+import { sdkMethodsInProductSource } from './product-source';
 import { RecordingSdk } from './recording-sdk';
 import { SdkTypes, type Mismatch } from './sdk-types';
 
@@ -71,6 +72,7 @@ async function allEvents(): Promise<Record<string, unknown>[]> {
 
 describe('the emulator against the pinned SDK types', () => {
   it('drives every method the product calls', () => {
+    expect([...PRODUCT_METHODS].sort()).toEqual(sdkMethodsInProductSource());
     const called = new Set(sdk.exchanges.map((e) => e.method));
     expect(PRODUCT_METHODS.filter((m) => !called.has(m))).toEqual([]);
   });
