@@ -599,7 +599,9 @@ export interface Charge extends Unset<(typeof CHARGE_UNSET)[number]> {
   transfer_group: null;
 }
 
-export interface Refund {
+export const REFUND_UNSET = ['customer', 'customer_account', 'payment_method'] as const;
+
+export interface Refund extends Unset<(typeof REFUND_UNSET)[number]> {
   id: string;
   object: 'refund';
   amount: number;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeEmulator } from '../server';
 import { startWithSdk, WEBHOOK_SECRET } from '../test-helpers';
 import { ALLOWED } from './allowed';
-import { driveProductCalls, PRODUCT_METHODS, responseTypeOf } from './product-calls';
+import { driveProductCalls, PRODUCT_METHODS, responseTypeOf, SETUP_METHODS } from './product-calls';
 import { sdkMethodsInProductSource } from './product-source';
 import { RecordingSdk } from './recording-sdk';
 import { SdkTypes, type Mismatch } from './sdk-types';
@@ -22,7 +22,7 @@ let types: SdkTypes;
 beforeAll(async () => {
   ({ emulator } = await startWithSdk({ webhookSecret: WEBHOOK_SECRET }));
   sdk = new RecordingSdk(emulator);
-  types = new SdkTypes([...PRODUCT_METHODS.map(responseTypeOf), ERROR_TYPE, EVENT_TYPE]);
+  types = new SdkTypes([...PRODUCT_METHODS, ...SETUP_METHODS].map(responseTypeOf).concat(ERROR_TYPE, EVENT_TYPE));
   await driveProductCalls(sdk, emulator);
 }, 60_000);
 

@@ -26,6 +26,9 @@ export const PRODUCT_METHODS = [
   'webhookEndpoints.create', 'webhookEndpoints.list', 'webhookEndpoints.update',
 ] as const;
 
+/** Calls made only to set the scene (what Stripe's dashboard would do); their answers are checked too. */
+export const SETUP_METHODS = ['refunds.create', 'customers.del'] as const;
+
 const SITE = 'http://localhost:5173';
 
 export async function driveProductCalls(sdk: RecordingSdk, emulator: StripeEmulator): Promise<void> {
@@ -110,7 +113,9 @@ export async function driveProductCalls(sdk: RecordingSdk, emulator: StripeEmula
   await sdk.call('subscriptions.list', (s) => s.subscriptions.list({ customer: org.id, status: 'all', limit: 100 }));
   await sdk.call('subscriptions.list', (s) => s.subscriptions.list({ customer: org.id, limit: 1 }));
 
-  // Payment history (lambdas/adapters/payments.ts).
+  // Payment history (lambdas/adapters/payments.ts), with a refund made in Stripe's dashboard.
+  const [paid] = (await sdk.call('charges.list', (s) => s.charges.list({ customer: org.id, limit: 1 }))).data;
+  await sdk.call('refunds.create', (s) => s.refunds.create({ charge: paid.id, amount: 100 }));
   await sdk.call('charges.list', (s) => s.charges.list({ customer: org.id, limit: 100, expand: ['data.refunds'] }));
   await sdk.call('invoices.list', (s) => s.invoices.list({ customer: org.id, limit: 100, expand: ['data.payments'] }));
 
@@ -125,6 +130,11 @@ export async function driveProductCalls(sdk: RecordingSdk, emulator: StripeEmula
   );
   await sdk.call('webhookEndpoints.update', (s) => s.webhookEndpoints.update(endpoint.id, { enabled_events: ['invoice.paid', 'invoice.payment_failed'] }));
   await sdk.call('webhookEndpoints.list', (s) => s.webhookEndpoints.list({ limit: 100 }));
+
+  // A customer deleted in Stripe's dashboard, as the product may still find it.
+  const gone = await sdk.call('customers.create', (s) => s.customers.create({ email: 'gone@example.com' }));
+  await sdk.call('customers.del', (s) => s.customers.del(gone.id));
+  await sdk.call('customers.retrieve', (s) => s.customers.retrieve(gone.id));
 
   // Errors the product meets.
   await sdk.fail('customers.retrieve', (s) => s.customers.retrieve('cus_missing'));
