@@ -93,6 +93,24 @@ describe('the emulator against the pinned SDK types', () => {
   });
 });
 
+describe('the type check itself', () => {
+  it('reports a missing field, a forbidden null, a foreign enum value, a wrong type, an unknown key and a wrong data.object', () => {
+    const created = sdk.exchanges.find((e) => e.method === 'subscriptions.create' && e.status === 200)!.body as Record<string, unknown>;
+    const bad = { ...structuredClone(created), cancel_at_period_end: null, collection_method: 'by_pigeon', created: 'yesterday', extra: 1 };
+    delete (bad as Record<string, unknown>).status;
+    expect(types.check(responseTypeOf('subscriptions.create'), created)).toEqual([]);
+    expect(types.check(responseTypeOf('subscriptions.create'), bad).map((m) => `${m.path}: ${m.problem}`).sort()).toEqual([
+      'cancel_at_period_end: null, but the type is not nullable',
+      'collection_method: "by_pigeon" is not one of "charge_automatically" | "send_invoice"',
+      'created: string "yesterday" where the type is number',
+      'extra: unknown key (not in the SDK type)',
+      'status: missing (required)',
+    ]);
+    const event = { id: 'evt_1', object: 'event', api_version: null, created: 1, livemode: false, pending_webhooks: 0, request: { id: null, idempotency_key: null }, type: 'customer.created', data: { object: created } };
+    expect(types.check(EVENT_TYPE, event).some((m) => m.path.startsWith('data.object'))).toBe(true);
+  });
+});
+
 /** Findings not on the allow-list, one line per place and problem, with where it was seen. */
 function report(all: Finding[]): string[] {
   const lines = new Map<string, Set<string>>();
