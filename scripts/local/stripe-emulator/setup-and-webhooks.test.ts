@@ -2,6 +2,8 @@
 // (signature format, retries with backoff, a receiver that is down).
 
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeEmulator } from './server';
@@ -163,6 +165,27 @@ describe('webhook endpoints created through the API', () => {
     expect(startUrl.types()).toEqual(expect.arrayContaining(['customer.created', 'customer.updated', 'customer.deleted']));
     const created = (await stripe.events.list({ type: 'customer.created', limit: 1 })).data[0];
     expect(created.pending_webhooks).toBe(0);
+  });
+
+  it('do not hold up other receivers when slow: each receiving URL has its own queue', async () => {
+    const slow = createHttpServer((_req, res) => void setTimeout(() => res.writeHead(200).end(), 2_000));
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = await stripe.webhookEndpoints.create({
+        url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`, enabled_events: ['customer.created'],
+      });
+      const first = await stripe.customers.create({ email: 'first@example.com' });
+      const second = await stripe.customers.create({ email: 'second@example.com' });
+      const started = Date.now();
+      await waitFor(() => startUrl.ofType('customer.created').some((e) => e.data.object.id === second.id), 1_500);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(startUrl.ofType('customer.created').some((e) => e.data.object.id === first.id)).toBe(true);
+      await stripe.webhookEndpoints.update(endpoint.id, { disabled: true });
+    } finally {
+      await emulator.webhooksIdle(); // the slow receiver's own deliveries still complete
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 
   it('deliver nothing while disabled, and everything with "*"', async () => {

@@ -40,14 +40,15 @@ interface Job {
 }
 
 /**
- * Delivers events one at a time, in the order they were created, so a receiver
- * sees `customer.subscription.created` before the `invoice.paid` that follows it.
- * A failing delivery does not hold up the queue: its retry is scheduled with
+ * Delivers events one at a time per receiving URL, in the order they were created, so a receiver
+ * sees `customer.subscription.created` before the `invoice.paid` that follows it; receivers don't
+ * wait for each other (a slow or unreachable endpoint delays only its own deliveries).
+ * A failing delivery does not hold up its queue: its retry is scheduled with
  * backoff and re-enters the queue later. Delivery never throws into the emulator.
  */
 export class WebhookDispatcher {
-  private readonly queue: Job[] = [];
-  private running = false;
+  private readonly queues = new Map<string, Job[]>();
+  private readonly running = new Set<string>();
   private closed = false;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
@@ -57,8 +58,7 @@ export class WebhookDispatcher {
 
   enqueue(to: Destination, eventId: string, type: string, payload: string, attempts = 0): void {
     if (this.closed) return;
-    this.queue.push({ to, eventId, type, payload, attempts });
-    void this.pump();
+    this.push({ to, eventId, type, payload, attempts });
   }
 
   /** Resolves when nothing is queued, in flight or waiting for a retry. */
@@ -72,12 +72,12 @@ export class WebhookDispatcher {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     for (const c of this.inFlight) c.abort();
-    this.queue.length = 0;
+    this.queues.clear();
     this.notifyIdle();
   }
 
   private isIdle(): boolean {
-    return !this.running && this.queue.length === 0 && this.timers.size === 0;
+    return this.running.size === 0 && [...this.queues.values()].every((q) => q.length === 0) && this.timers.size === 0;
   }
 
   private notifyIdle(): void {
@@ -87,16 +87,22 @@ export class WebhookDispatcher {
     for (const w of waiters) w();
   }
 
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+  private push(job: Job): void {
+    const queue = this.queues.get(job.to.url) ?? [];
+    queue.push(job);
+    this.queues.set(job.to.url, queue);
+    void this.pump(job.to.url);
+  }
+
+  private async pump(url: string): Promise<void> {
+    if (this.running.has(url)) return;
+    this.running.add(url);
     try {
-      while (this.queue.length > 0 && !this.closed) {
-        const job = this.queue.shift()!;
+      for (let job = this.queues.get(url)?.shift(); job && !this.closed; job = this.queues.get(url)?.shift()) {
         await this.attempt(job);
       }
     } finally {
-      this.running = false;
+      this.running.delete(url);
       this.notifyIdle();
     }
   }
@@ -143,8 +149,7 @@ export class WebhookDispatcher {
     this.opts.log(`webhook ${job.type} ${job.eventId} to ${job.to.url} failed (${failure}); retrying in ${delay} ms`);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.queue.push(job);
-      void this.pump();
+      this.push(job);
     }, delay);
     this.timers.add(timer);
   }
