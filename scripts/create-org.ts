@@ -124,9 +124,9 @@ async function main() {
   }
   for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;
 
-  // The emulator's test card stands in for the customer's card locally; elsewhere invoice by default.
+  // Locally the emulator's test card stands in for the customer's card unless --invoice is given
+  // (the emulator bills by invoice too); elsewhere invoice by default.
   const isEmulator = !!process.env.STRIPE_API_BASE;
-  if (isEmulator && values.invoice) fail('The local Stripe emulator bills cards only: leave out --invoice (the test card pm_card_visa is used).');
   const paymentMethod = values['payment-method'] ?? (isEmulator && !values.invoice ? 'pm_card_visa' : undefined);
 
   // Loaded only now: the adapters read their env when first used.

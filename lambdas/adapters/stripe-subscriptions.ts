@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { stripe } from './stripe-client';
+import { isMissingResource, stripe } from './stripe-client';
 
 /** A customer's subscriptions, first page only (`status` unset: Stripe's default, those not ended). */
 export async function listCustomerSubscriptions(
@@ -14,9 +14,20 @@ export async function setCancelAtPeriodEnd(subscriptionId: string, cancelAtPerio
   await (await stripe()).subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd });
 }
 
-/** Cancels a subscription now; its idempotency key makes retries and concurrent calls one cancellation. */
+/**
+ * Cancels a subscription now; a retry or a concurrent call that finds it already canceled succeeds.
+ * No idempotency key: Stripe ignores them on DELETE, and answers a second cancel with 404
+ * "No such subscription" (the subscription stays retrievable), so the subscription itself is asked.
+ */
 export async function cancelSubscriptionOnce(subscriptionId: string): Promise<void> {
-  await (await stripe()).subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `fps-cancel-${subscriptionId}` });
+  const s = await stripe();
+  try {
+    await s.subscriptions.cancel(subscriptionId);
+  } catch (e) {
+    if (!isMissingResource(e)) throw e;
+    const current = await s.subscriptions.retrieve(subscriptionId).catch(() => undefined);
+    if (current?.status !== 'canceled' && current?.status !== 'incomplete_expired') throw e;
+  }
 }
 
 /** Makes a payment method the subscription's default. */

@@ -55,6 +55,20 @@ describe('createOrganization (npm run org:create)', () => {
     expect(again).toMatchObject({ orgId: r.orgId, resumed: true, adminCreated: false, subscriptionId: r.subscriptionId });
   });
 
+  it('bills an organisation without a card by invoice: no payment method, an open invoice due in days_until_due days', async () => {
+    const adminEmail = uniqueEmail('invoice-org-admin');
+    const r = await createOrganization({ name: 'Invoiced Org LLP', adminEmail, seats: 4, daysUntilDue: 14 });
+    expect(r).toMatchObject({ seats: 4, resumed: false, collection: 'send_invoice', subscriptionStatus: 'active' });
+
+    const s = await stripe();
+    const sub = await s.subscriptions.retrieve(r.subscriptionId, { expand: ['latest_invoice'] });
+    expect(sub).toMatchObject({ collection_method: 'send_invoice', days_until_due: 14, default_payment_method: null });
+    const invoice = sub.latest_invoice as { status: string; amount_due: number; due_date: number; created: number };
+    expect(invoice).toMatchObject({ status: 'open', amount_due: 4 * 1200 });
+    expect(invoice.due_date - invoice.created).toBe(14 * 86_400);
+    expect((await orgsRepo.getOrg(r.orgId))?.subscription).toMatchObject({ id: r.subscriptionId, quantity: 4, status: 'active' });
+  });
+
   it('makes an existing user the admin; their account then shows the org', async () => {
     const admin = await signedInUser(uniqueEmail('existing-admin'));
     const r = await createOrganization({ name: 'Existing Admin Org', adminEmail: admin.email, seats: 3, paymentMethod: 'pm_card_visa' });

@@ -72,6 +72,18 @@ describe('idempotency', () => {
       Stripe.errors.StripeIdempotencyError,
     );
   });
+
+  it('ignores the key on DELETE, as Stripe does: a second cancel answers 404 "No such subscription"', async () => {
+    const customer = await stripe.customers.create({ email: 'cancel-twice@example.com' });
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'price_premium_yearly' }], trial_period_days: 7 });
+    const key = `cancel-${sub.id}`;
+    expect((await stripe.subscriptions.cancel(sub.id, {}, { idempotencyKey: key })).status).toBe('canceled');
+    const again = stripe.subscriptions.cancel(sub.id, {}, { idempotencyKey: key });
+    await expect(again).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(again).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', message: `No such subscription: '${sub.id}'` });
+    // Still retrievable, as canceled subscriptions are at Stripe.
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('canceled');
+  });
 });
 
 describe('customers', () => {

@@ -22,6 +22,15 @@ import type {
   Subscription,
   SubscriptionItem,
 } from './types';
+import {
+  CHARGE_UNSET,
+  INVOICE_UNSET,
+  PAYMENT_INTENT_UNSET,
+  SUBSCRIPTION_ITEM_UNSET,
+  SUBSCRIPTION_UNSET,
+  unset,
+  type Plan,
+} from './types';
 
 /** Automatic collection attempts per renewal invoice before the subscription is canceled. */
 export const MAX_PAYMENT_ATTEMPTS = 4;
@@ -44,6 +53,16 @@ export function nextPeriodEnd(price: Price, from: number): number {
   return r ? addInterval(from, r.interval, r.interval_count) : from;
 }
 
+/** The subscription an invoice bills (`parent.subscription_details.subscription` in this API version). */
+export function subscriptionIdOf(invoice: Invoice): string | null {
+  return invoice.parent?.subscription_details.subscription ?? null;
+}
+
+/** The invoice a charge paid, found through the invoice's payments (Charge has no `invoice` since 2025). */
+export function invoiceIdOfCharge(core: EmulatorCore, chargeId: string): string | null {
+  return Object.values(core.state.invoicePayments).find((p) => p.payment.charge === chargeId)?.invoice ?? null;
+}
+
 /** The card a subscription is charged with: its own default, else the customer's. */
 export function paymentMethodFor(core: EmulatorCore, sub: Subscription): PaymentMethod | undefined {
   const customer = core.state.customers[sub.customer];
@@ -60,11 +79,14 @@ export interface NewSubscription {
   metadata: Metadata;
   defaultPaymentMethod: string | null;
   description?: string | null;
+  /** Billing by emailed invoice instead of charging the card (Stripe's `collection_method`). */
+  sendInvoice?: { daysUntilDue: number };
   at: number;
 }
 
 function emptySubscription(id: string, customer: string, at: number): Subscription {
   return {
+    ...unset(SUBSCRIPTION_UNSET),
     id,
     object: 'subscription',
     application: null,
@@ -73,11 +95,12 @@ function emptySubscription(id: string, customer: string, at: number): Subscripti
     billing_cycle_anchor: at,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: 'classic' },
+    billing_schedules: [],
     billing_thresholds: null,
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, reason: null },
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
     collection_method: 'charge_automatically',
     created: at,
     currency: 'usd',
@@ -89,8 +112,8 @@ function emptySubscription(id: string, customer: string, at: number): Subscripti
     description: null,
     discounts: [],
     ended_at: null,
-    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
-    items: { object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/subscription_items?subscription=${id}` },
+    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+    items: { object: 'list', data: [], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     latest_invoice: null,
     livemode: false,
     metadata: {},
@@ -107,13 +130,39 @@ function emptySubscription(id: string, customer: string, at: number): Subscripti
     test_clock: null,
     transfer_data: null,
     trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
     trial_start: null,
+  };
+}
+
+/** The Plan view of a recurring price, which Stripe still sends on subscription items. */
+export function planOf(price: Price): Plan {
+  return {
+    id: price.id,
+    object: 'plan',
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: price.unit_amount_decimal,
+    billing_scheme: 'per_unit',
+    created: price.created,
+    currency: price.currency,
+    interval: price.recurring?.interval ?? 'year',
+    interval_count: price.recurring?.interval_count ?? 1,
+    livemode: false,
+    metadata: { ...price.metadata },
+    meter: null,
+    nickname: price.nickname,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: price.recurring?.trial_period_days ?? null,
+    usage_type: 'licensed',
   };
 }
 
 export function makeSubscriptionItem(subId: string, price: Price, quantity: number, start: number, end: number): SubscriptionItem {
   return {
+    ...unset(SUBSCRIPTION_ITEM_UNSET),
     id: newId('si'),
     object: 'subscription_item',
     billing_thresholds: null,
@@ -122,6 +171,7 @@ export function makeSubscriptionItem(subId: string, price: Price, quantity: numb
     current_period_start: start,
     discounts: [],
     metadata: {},
+    plan: planOf(price),
     price: structuredClone(price),
     quantity,
     subscription: subId,
@@ -139,11 +189,14 @@ export function createSubscription(core: EmulatorCore, input: NewSubscription): 
   const sub = emptySubscription(newId('sub'), input.customer.id, at);
   const periodEnd = input.trialEnd ?? nextPeriodEnd(input.items[0].price, at);
   sub.items.data = input.items.map((i) => makeSubscriptionItem(sub.id, i.price, i.quantity, at, periodEnd));
-  sub.items.total_count = sub.items.data.length;
   sub.currency = input.items[0].price.currency;
   sub.metadata = { ...input.metadata };
   sub.default_payment_method = input.defaultPaymentMethod;
   sub.description = input.description ?? null;
+  if (input.sendInvoice) {
+    sub.collection_method = 'send_invoice';
+    sub.days_until_due = input.sendInvoice.daysUntilDue;
+  }
   if (input.trialEnd !== null) {
     sub.status = 'trialing';
     sub.trial_start = at;
@@ -155,11 +208,12 @@ export function createSubscription(core: EmulatorCore, input: NewSubscription): 
 
   const invoice = createInvoice(core, sub, { reason: 'subscription_create', at, trial: input.trialEnd !== null });
   sub.latest_invoice = invoice.id;
-  const paid = payInvoice(core, invoice, at, { offSession: false });
+  const paid = collect(core, sub, invoice, at, { offSession: false });
 
   if (input.trialEnd === null) {
     const before = structuredClone(sub);
-    sub.status = paid ? 'active' : 'incomplete';
+    // An invoice sent for payment later does not hold the subscription back, as with Stripe.
+    sub.status = paid || sub.collection_method === 'send_invoice' ? 'active' : 'incomplete';
     if (sub.status !== before.status) core.emit('customer.subscription.updated', sub, changedFields(before, sub), at);
   }
   core.markDirty();
@@ -201,10 +255,10 @@ export function subscriptionLine(
     pretax_credit_amounts: [],
     pricing: { price_details: { price: price.id, product: price.product }, type: 'price_details', unit_amount_decimal: line.unitAmountDecimal },
     quantity: line.quantity,
+    quantity_decimal: String(line.quantity),
     subscription: sub.id,
     subtotal: line.amount,
     taxes: [],
-    price: structuredClone(price),
   };
 }
 
@@ -233,6 +287,7 @@ export function buildInvoice(
   const lines = opts.lines ? opts.lines(id) : sub.items.data.map((item) => invoiceLine(core, id, sub, item, Boolean(opts.trial)));
   const total = lines.reduce((sum, l) => sum + l.amount, 0);
   return {
+    ...unset(INVOICE_UNSET),
     id,
     object: 'invoice',
     account_country: 'US',
@@ -245,23 +300,27 @@ export function buildInvoice(
     attempt_count: 0,
     attempted: false,
     auto_advance: true,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     billing_reason: opts.reason,
-    collection_method: 'charge_automatically',
+    collection_method: sub.collection_method,
     created: opts.at,
     currency: sub.currency,
     customer: sub.customer,
     customer_email: customer?.email ?? null,
     customer_name: customer?.name ?? null,
+    customer_tax_exempt: 'none',
     default_payment_method: null,
+    default_tax_rates: [],
     description: null,
     discounts: [],
-    due_date: null,
+    due_date: sub.days_until_due === null ? null : opts.at + sub.days_until_due * SECONDS.day,
     effective_at: null,
     ending_balance: null,
     hosted_invoice_url: null,
     invoice_pdf: null,
+    issuer: { type: 'self' },
     last_finalization_error: null,
-    lines: { object: 'list', data: lines, has_more: false, total_count: lines.length, url: `/v1/invoices/${id}/lines` },
+    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
@@ -271,8 +330,11 @@ export function buildInvoice(
       subscription_details: { metadata: { ...sub.metadata }, subscription: sub.id },
       type: 'subscription_details',
     },
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: opts.at,
     period_start: opts.at,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
     receipt_number: null,
     starting_balance: 0,
     statement_descriptor: null,
@@ -286,7 +348,6 @@ export function buildInvoice(
     total_excluding_tax: total,
     total_taxes: [],
     webhooks_delivered_at: null,
-    subscription: sub.id,
   };
 }
 
@@ -315,6 +376,12 @@ export function createInvoice(
   core.markDirty();
   return invoice;
 }
+
+const OUTCOME_UNSET = ['advice_code', 'network_advice_code', 'network_decline_code'] as const;
+const CARD_PAYMENT_UNSET = [
+  'authorization_code', 'electronic_commerce_indicator', 'installments', 'mandate', 'network_transaction_id',
+  'three_d_secure', 'transaction_link_id', 'wallet',
+] as const;
 
 type ChargeDecision = { ok: true } | { ok: false; code: string; declineCode: string; message: string };
 
@@ -352,6 +419,7 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
   const customer = core.state.customers[invoice.customer];
   const ok = decision.ok;
   return {
+    ...unset(CHARGE_UNSET),
     id,
     object: 'charge',
     amount: invoice.amount_due,
@@ -377,8 +445,9 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
     metadata: {},
     on_behalf_of: null,
     outcome: decision.ok
-      ? { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' }
+      ? { ...unset(OUTCOME_UNSET), network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' }
       : {
+          ...unset(OUTCOME_UNSET),
           network_status: 'declined_by_network',
           reason: decision.declineCode,
           risk_level: 'normal',
@@ -390,6 +459,8 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
     payment_method: pm.id,
     payment_method_details: {
       card: {
+        ...unset(CARD_PAYMENT_UNSET),
+        amount_authorized: ok ? invoice.amount_due : null,
         brand: pm.card.brand,
         checks: structuredClone(pm.card.checks),
         country: pm.card.country,
@@ -399,6 +470,7 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
         funding: pm.card.funding,
         last4: pm.card.last4,
         network: pm.card.brand,
+        regulated_status: 'unregulated',
       },
       type: 'card',
     },
@@ -414,7 +486,6 @@ function makeCharge(core: EmulatorCore, invoice: Invoice, pm: PaymentMethod, pi:
     status: ok ? 'succeeded' : 'failed',
     transfer_data: null,
     transfer_group: null,
-    invoice: invoice.id,
   };
 }
 
@@ -423,9 +494,11 @@ function paymentIntentFor(core: EmulatorCore, invoice: Invoice, pm: PaymentMetho
   const existing = Object.values(core.state.invoicePayments).find((p) => p.invoice === invoice.id);
   if (existing) return { pi: core.state.paymentIntents[existing.payment.payment_intent], record: existing };
   const pi: PaymentIntent = {
+    ...unset(PAYMENT_INTENT_UNSET),
     id: newId('pi'),
     object: 'payment_intent',
     amount: invoice.amount_due,
+    amount_capturable: 0,
     amount_received: 0,
     capture_method: 'automatic',
     client_secret: '',
@@ -483,12 +556,16 @@ export function payInvoice(core: EmulatorCore, invoice: Invoice, at: number, opt
     markPaid(core, invoice, at);
     return true;
   }
-  const sub = invoice.subscription ? core.state.subscriptions[invoice.subscription] : undefined;
+  const subId = subscriptionIdOf(invoice);
+  const sub = subId ? core.state.subscriptions[subId] : undefined;
   const pm = sub ? paymentMethodFor(core, sub) : undefined;
   invoice.attempted = true;
   invoice.attempt_count += 1;
-  // Only renewals are retried automatically; an unpaid first invoice just expires.
-  const retries = invoice.billing_reason !== 'subscription_create' && invoice.attempt_count < MAX_PAYMENT_ATTEMPTS;
+  // Only renewals charged automatically are retried; an unpaid first invoice just expires.
+  const retries =
+    invoice.collection_method === 'charge_automatically' &&
+    invoice.billing_reason !== 'subscription_create' &&
+    invoice.attempt_count < MAX_PAYMENT_ATTEMPTS;
 
   if (!pm) {
     invoice.next_payment_attempt = retries ? at + RETRY_INTERVAL : null;
@@ -530,6 +607,17 @@ export function payInvoice(core: EmulatorCore, invoice: Invoice, at: number, opt
   return false;
 }
 
+/**
+ * Collects a new invoice the subscription's way: charges the card (`charge_automatically`), or
+ * emails it to be paid by its due date (`send_invoice`; a $0 invoice is simply paid).
+ * Returns whether it is paid now.
+ */
+function collect(core: EmulatorCore, sub: Subscription, invoice: Invoice, at: number, opts: { offSession: boolean }): boolean {
+  if (sub.collection_method === 'charge_automatically' || invoice.amount_due === 0) return payInvoice(core, invoice, at, opts);
+  core.emit('invoice.sent', invoice, undefined, at);
+  return false;
+}
+
 /** Ends a subscription now (API cancel, period-end cancel, or failed payments). */
 export function cancelSubscriptionNow(
   core: EmulatorCore,
@@ -544,7 +632,7 @@ export function cancelSubscriptionNow(
   sub.cancellation_details.reason = reason;
   // No more automatic attempts on its unpaid invoices.
   for (const inv of Object.values(core.state.invoices)) {
-    if (inv.subscription === sub.id && inv.status === 'open') inv.next_payment_attempt = null;
+    if (subscriptionIdOf(inv) === sub.id && inv.status === 'open') inv.next_payment_attempt = null;
   }
   core.emit('customer.subscription.deleted', sub, undefined, at);
   core.markDirty();
@@ -559,8 +647,9 @@ export function startNextPeriod(core: EmulatorCore, sub: Subscription, at: numbe
   }
   const invoice = createInvoice(core, sub, { reason: 'subscription_cycle', at });
   sub.latest_invoice = invoice.id;
-  const paid = payInvoice(core, invoice, at, { offSession: true });
-  sub.status = paid ? 'active' : 'past_due';
+  const paid = collect(core, sub, invoice, at, { offSession: true });
+  // Overdue sent invoices are not followed up (see README, "Not emulated").
+  sub.status = paid || sub.collection_method === 'send_invoice' ? 'active' : 'past_due';
   core.emit('customer.subscription.updated', sub, changedFields(before, sub), at);
   core.markDirty();
 }
@@ -585,7 +674,8 @@ export function endPeriod(core: EmulatorCore, sub: Subscription, at: number): vo
 
 /** An automatic retry of a failed renewal payment. */
 export function retryInvoice(core: EmulatorCore, invoice: Invoice, at: number): void {
-  const sub = invoice.subscription ? core.state.subscriptions[invoice.subscription] : undefined;
+  const subId = subscriptionIdOf(invoice);
+  const sub = subId ? core.state.subscriptions[subId] : undefined;
   const paid = payInvoice(core, invoice, at, { offSession: true });
   if (!sub) return;
   if (paid) {

@@ -10,7 +10,8 @@ import { materialize, publicView } from './render';
 import { seedCatalog } from './seed';
 import { emptyState, Store, type State } from './store';
 import type { StoredObject, StripeEvent } from './types';
-import { WebhookDispatcher } from './webhooks';
+import { enabledEndpointsFor, registeredEndpoint } from './resources/webhook-endpoints';
+import { WebhookDispatcher, type Destination } from './webhooks';
 
 /** Events carry the API version the SDK is pinned to, as a webhook endpoint created for it would. */
 export const API_VERSION: string = Stripe.API_VERSION;
@@ -34,9 +35,13 @@ export class EmulatorCore {
   currentRequest: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null };
   private dirty = false;
   private saveTimer: NodeJS.Timeout | undefined;
+  private readonly webhookUrl: string | undefined;
+  private readonly webhookSecret: string;
 
   constructor(opts: CoreOptions) {
     this.log = opts.log;
+    this.webhookUrl = opts.webhookUrl;
+    this.webhookSecret = opts.webhookSecret;
     this.store = new Store(opts.stateFile, opts.log);
     this.clock = new Clock(
       () => this.state.clockOffset,
@@ -47,18 +52,17 @@ export class EmulatorCore {
     );
     seedCatalog(this.state, this.clock.now());
     this.webhooks = new WebhookDispatcher({
-      url: opts.webhookUrl,
-      secret: opts.webhookSecret,
       retryDelaysMs: opts.webhookRetryDelaysMs ?? [1_000, 2_000, 4_000, 8_000, 16_000],
       log: opts.log,
-      onAttempt: (eventId, attempts) => {
-        if (eventId in this.state.pendingWebhooks) this.state.pendingWebhooks[eventId] = attempts;
+      onAttempt: (key, attempts) => {
+        if (key in this.state.pendingWebhooks) this.state.pendingWebhooks[key] = attempts;
         this.persistSoon();
       },
-      onSettled: (eventId, delivered) => {
-        delete this.state.pendingWebhooks[eventId];
-        const event = this.state.events[eventId];
-        if (event && delivered) event.pending_webhooks = 0;
+      onSettled: (key, delivered) => {
+        delete this.state.pendingWebhooks[key];
+        const event = this.state.events[key.split(' ')[0]];
+        // Like Stripe's, the count keeps the deliveries that have not succeeded.
+        if (event && delivered) event.pending_webhooks = Math.max(0, event.pending_webhooks - 1);
         this.persistSoon();
       },
     });
@@ -75,14 +79,34 @@ export class EmulatorCore {
 
   /** Re-queues deliveries that were pending when the previous process stopped. */
   resumePendingWebhooks(): void {
-    for (const [eventId, attempts] of Object.entries(this.state.pendingWebhooks)) {
+    for (const [key, attempts] of Object.entries(this.state.pendingWebhooks)) {
+      const [eventId, endpointId] = key.split(' ');
       const event = this.state.events[eventId];
-      if (!event) {
-        delete this.state.pendingWebhooks[eventId];
+      const to = this.destination(key, endpointId);
+      if (!event || !to) {
+        delete this.state.pendingWebhooks[key];
         continue;
       }
-      this.webhooks.enqueue(eventId, event.type, this.payloadOf(event), attempts);
+      this.webhooks.enqueue(to, eventId, event.type, this.payloadOf(event), attempts);
     }
+  }
+
+  /** The start-up URL (no endpoint id) or a registered endpoint, if it still exists. */
+  private destination(key: string, endpointId: string | undefined): Destination | undefined {
+    if (!endpointId) return this.webhookUrl ? { key, url: this.webhookUrl, secret: this.webhookSecret } : undefined;
+    const endpoint = registeredEndpoint(this, endpointId);
+    return endpoint ? { key, url: endpoint.url, secret: endpoint.secret } : undefined;
+  }
+
+  /**
+   * Where an event of this type goes: the URL the emulator was started with (every type), and each
+   * enabled endpoint made through the API whose `enabled_events` include it (or `*`), as with Stripe.
+   */
+  private destinationsFor(eventId: string, type: string): Destination[] {
+    const out: Destination[] = [];
+    if (this.webhookUrl) out.push({ key: eventId, url: this.webhookUrl, secret: this.webhookSecret });
+    for (const e of enabledEndpointsFor(this, type)) out.push({ key: `${eventId} ${e.id}`, url: e.url, secret: e.secret });
+    return out;
   }
 
   /**
@@ -90,8 +114,10 @@ export class EmulatorCore {
    * snapshot taken now, like Stripe's, so later changes don't leak into old events.
    */
   emit(type: string, object: StoredObject, previousAttributes?: Record<string, unknown>, at = this.now()): StripeEvent {
+    const id = newId('evt');
+    const destinations = this.destinationsFor(id, type);
     const event: StripeEvent = {
-      id: newId('evt'),
+      id,
       object: 'event',
       api_version: API_VERSION,
       created: at,
@@ -102,14 +128,14 @@ export class EmulatorCore {
           : {}),
       },
       livemode: false,
-      pending_webhooks: this.webhooks.enabled ? 1 : 0,
+      pending_webhooks: destinations.length,
       request: { ...this.currentRequest },
       type,
     };
     this.state.events[event.id] = event;
-    if (this.webhooks.enabled) {
-      this.state.pendingWebhooks[event.id] = 0;
-      this.webhooks.enqueue(event.id, type, this.payloadOf(event));
+    for (const to of destinations) {
+      this.state.pendingWebhooks[to.key] = 0;
+      this.webhooks.enqueue(to, event.id, type, this.payloadOf(event));
     }
     this.markDirty();
     return event;

@@ -10,6 +10,7 @@ import {
   INCOMPLETE_EXPIRY,
   periodEnd,
   retryInvoice,
+  subscriptionIdOf,
 } from './billing';
 import { SECONDS } from './clock';
 import type { EmulatorCore } from './core';
@@ -100,7 +101,7 @@ function expireIncomplete(core: EmulatorCore, sub: Subscription, at: number): vo
   sub.status = 'incomplete_expired';
   sub.ended_at = at;
   for (const inv of Object.values(core.state.invoices)) {
-    if (inv.subscription === sub.id && inv.status === 'open') {
+    if (subscriptionIdOf(inv) === sub.id && inv.status === 'open') {
       inv.status = 'void';
       inv.next_payment_attempt = null;
       inv.amount_remaining = 0;

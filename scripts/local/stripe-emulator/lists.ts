@@ -50,5 +50,5 @@ export function newestFirst<T>(collection: Record<string, T>): T[] {
 }
 
 export function listOf<T>(data: T[], url: string): ListObject<T> {
-  return { object: 'list', data, has_more: false, total_count: data.length, url };
+  return { object: 'list', data, has_more: false, url };
 }

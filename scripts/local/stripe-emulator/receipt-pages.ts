@@ -3,7 +3,7 @@
 // API key: the unguessable id in the URL is the credential.
 
 import { PRODUCT_NAME } from '#shared/domain/product-name';
-import { formatAmount } from './billing';
+import { formatAmount, invoiceIdOfCharge } from './billing';
 import type { EmulatorCore } from './core';
 import { escapeHtml, formatDate, page } from './html';
 
@@ -13,7 +13,8 @@ export function renderReceipt(core: EmulatorCore, chargeId: string): string | un
   const card = charge.payment_method_details.card;
   const brand = card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
   const refunds = Object.values(core.state.refunds).filter((r) => r.charge === charge.id);
-  const invoice = charge.invoice ? core.state.invoices[charge.invoice] : undefined;
+  const invoiceId = invoiceIdOfCharge(core, charge.id);
+  const invoice = invoiceId ? core.state.invoices[invoiceId] : undefined;
   const lines = invoice
     ? invoice.lines.data.map((l) => `<tr><td>${escapeHtml(l.description)}</td><td>${formatAmount(l.amount, l.currency)}</td></tr>`).join('')
     : `<tr><td>${escapeHtml(charge.description ?? 'Payment')}</td><td>${formatAmount(charge.amount, charge.currency)}</td></tr>`;
@@ -39,7 +40,7 @@ ${invoice ? `<p><a href="/invoices/${escapeHtml(invoice.id)}">View invoice ${esc
 export function renderInvoice(core: EmulatorCore, invoiceId: string): string | undefined {
   const invoice = core.state.invoices[invoiceId];
   if (!invoice) return undefined;
-  const charges = Object.values(core.state.charges).filter((c) => c.invoice === invoice.id);
+  const charges = Object.values(core.state.charges).filter((c) => invoiceIdOfCharge(core, c.id) === invoice.id);
   const lines = invoice.lines.data
     .map((l) => `<tr><td>${escapeHtml(l.description)}</td><td>${formatAmount(l.amount, l.currency)}</td></tr>`)
     .join('');

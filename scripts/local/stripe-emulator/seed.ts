@@ -3,13 +3,14 @@
 // config can name them the same way locally and in Stripe test mode.
 
 import type { State } from './store';
-import type { Price, Product } from './types';
+import { type Price, type Product, PRODUCT_UNSET, unset } from './types';
 
 export const PREMIUM_PRICE_ID = 'price_premium_yearly';
 export const ENTERPRISE_PRICE_ID = 'price_enterprise_seat_yearly';
 
 export function makeProduct(fields: Partial<Product> & Pick<Product, 'id' | 'name' | 'created'>): Product {
   return {
+    ...unset(PRODUCT_UNSET),
     object: 'product',
     active: true,
     updated: fields.created,

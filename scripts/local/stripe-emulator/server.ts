@@ -191,6 +191,8 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
     }
 
     // Idempotency: same key + same request → the stored response; same key + different request → error.
+    // POST only, as at Stripe: keys sent with GET and DELETE have no effect (those are idempotent by
+    // definition; the SDK itself keys only POSTs), so a repeated DELETE is simply carried out again.
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
     const idemSlot = idempotencyKey ? `${auth.key}:${idempotencyKey}` : undefined;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;

@@ -2,6 +2,8 @@
 // (signature format, retries with backoff, a receiver that is down).
 
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeEmulator } from './server';
@@ -127,6 +129,82 @@ describe('webhook delivery', () => {
       expect((await stripe.customers.retrieve(c.id)).id).toBe(c.id);
     } finally {
       await emulator.close();
+    }
+  });
+});
+
+describe('webhook endpoints created through the API', () => {
+  let emulator: StripeEmulator;
+  let stripe: Stripe;
+  let startUrl: WebhookReceiver;
+  let registered: WebhookReceiver;
+
+  beforeAll(async () => {
+    startUrl = await new WebhookReceiver().start();
+    registered = await new WebhookReceiver().start();
+    ({ emulator, stripe } = await startWithSdk({ webhookUrl: startUrl.url }));
+  });
+
+  afterAll(async () => {
+    await emulator.close();
+    await startUrl.close();
+    await registered.close();
+  });
+
+  it('receive the events they are enabled for, signed with their own secret, as with Stripe', async () => {
+    const endpoint = await stripe.webhookEndpoints.create({ url: registered.url, enabled_events: ['customer.created', 'customer.deleted'] });
+    registered.secret = endpoint.secret!;
+    const customer = await stripe.customers.create({ email: 'hooked@example.com' });
+    await stripe.customers.update(customer.id, { name: 'Hooked' });
+    await stripe.customers.del(customer.id);
+    await emulator.webhooksIdle();
+
+    expect(registered.rejected).toEqual([]);
+    expect(registered.types()).toEqual(['customer.created', 'customer.deleted']);
+    // The URL the emulator started with still gets everything.
+    expect(startUrl.types()).toEqual(expect.arrayContaining(['customer.created', 'customer.updated', 'customer.deleted']));
+    const created = (await stripe.events.list({ type: 'customer.created', limit: 1 })).data[0];
+    expect(created.pending_webhooks).toBe(0);
+  });
+
+  it('do not hold up other receivers when slow: each receiving URL has its own queue', async () => {
+    const slow = createHttpServer((_req, res) => void setTimeout(() => res.writeHead(200).end(), 2_000));
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = await stripe.webhookEndpoints.create({
+        url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`, enabled_events: ['customer.created'],
+      });
+      const first = await stripe.customers.create({ email: 'first@example.com' });
+      const second = await stripe.customers.create({ email: 'second@example.com' });
+      const started = Date.now();
+      await waitFor(() => startUrl.ofType('customer.created').some((e) => e.data.object.id === second.id), 1_500);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(startUrl.ofType('customer.created').some((e) => e.data.object.id === first.id)).toBe(true);
+      await stripe.webhookEndpoints.update(endpoint.id, { disabled: true });
+    } finally {
+      await emulator.webhooksIdle(); // the slow receiver's own deliveries still complete
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+
+  it('deliver nothing while disabled, and everything with "*"', async () => {
+    const all = await new WebhookReceiver().start();
+    try {
+      const endpoint = await stripe.webhookEndpoints.create({ url: all.url, enabled_events: ['*'] });
+      all.secret = endpoint.secret!;
+      await stripe.webhookEndpoints.update(endpoint.id, { disabled: true });
+      await stripe.customers.create({ email: 'quiet@example.com' });
+      await emulator.webhooksIdle();
+      expect(all.received).toHaveLength(0);
+
+      await stripe.webhookEndpoints.update(endpoint.id, { disabled: false });
+      const loud = await stripe.customers.create({ email: 'loud@example.com' });
+      await stripe.customers.update(loud.id, { name: 'Loud' });
+      await emulator.webhooksIdle();
+      expect(all.types()).toEqual(['customer.created', 'customer.updated']);
+    } finally {
+      await all.close();
     }
   });
 });

@@ -30,6 +30,8 @@ export interface ReceivedWebhook {
  * exactly as the product's handler does; deliveries that fail verification are kept in `rejected`.
  */
 export class WebhookReceiver {
+  /** The signing secret deliveries are checked with (an endpoint made through the API has its own). */
+  secret = WEBHOOK_SECRET;
   readonly received: ReceivedWebhook[] = [];
   readonly rejected: string[] = [];
   /** Status codes to answer with, in order; 200 once exhausted. */
@@ -46,7 +48,7 @@ export class WebhookReceiver {
         const signature = String(req.headers['stripe-signature'] ?? '');
         const status = this.statuses.shift() ?? 200;
         try {
-          const event = Stripe.webhooks.constructEvent(raw, signature, WEBHOOK_SECRET);
+          const event = Stripe.webhooks.constructEvent(raw, signature, this.secret);
           if (status < 300) this.received.push({ event, signature });
         } catch (err) {
           this.rejected.push((err as Error).message);

@@ -5,15 +5,27 @@
 
 export type Metadata = Record<string, string>;
 
+/**
+ * Fields of the pinned API that the emulator never sets: Stripe sends them as `null`. Each object
+ * lists its own below, and its builder spreads `unset(...)` of that list, so every response has
+ * every field the SDK's types require (the conformance test in conformance/ checks this).
+ */
+export type Unset<K extends string> = { [P in K]: null };
+
+export function unset<K extends string>(keys: readonly K[]): Unset<K> {
+  return Object.fromEntries(keys.map((k) => [k, null])) as Unset<K>;
+}
+
 export interface ListObject<T> {
   object: 'list';
   data: T[];
   has_more: boolean;
-  total_count?: number;
   url: string;
 }
 
-export interface Product {
+export const PRODUCT_UNSET = ['tax_details'] as const;
+
+export interface Product extends Unset<(typeof PRODUCT_UNSET)[number]> {
   id: string;
   object: 'product';
   active: boolean;
@@ -142,7 +154,11 @@ export interface PaymentMethod {
   type: 'card';
 }
 
-export interface SetupIntent {
+export const SETUP_INTENT_UNSET = [
+  'allowed_payment_method_types', 'excluded_payment_method_types', 'payment_method_configuration_details', 'payment_method_options',
+] as const;
+
+export interface SetupIntent extends Unset<(typeof SETUP_INTENT_UNSET)[number]> {
   id: string;
   object: 'setup_intent';
   application: null;
@@ -179,7 +195,15 @@ export interface CheckoutLineItem {
   quantity: number;
 }
 
-export interface CheckoutSession {
+export const CHECKOUT_SESSION_UNSET = [
+  'adaptive_pricing', 'after_expiration', 'allowed_payment_method_types', 'collected_information', 'consent',
+  'consent_collection', 'currency_conversion', 'customer_account', 'discounts', 'integration_identifier',
+  'invoice_creation', 'managed_payments', 'origin_context', 'payment_method_configuration_details',
+  'payment_method_options', 'permissions', 'recovered_from', 'saved_payment_method_options',
+  'shipping_address_collection', 'shipping_cost', 'wallet_options',
+] as const;
+
+export interface CheckoutSession extends Unset<(typeof CHECKOUT_SESSION_UNSET)[number]> {
   id: string;
   object: 'checkout.session';
   allow_promotion_codes: boolean | null;
@@ -192,6 +216,8 @@ export interface CheckoutSession {
   client_secret: null;
   created: number;
   currency: string | null;
+  custom_fields: unknown[];
+  custom_text: { after_submit: null; shipping_address: null; submit: null; terms_of_service_acceptance: null };
   customer: string | null;
   customer_creation: 'always' | 'if_required' | null;
   customer_details: {
@@ -217,16 +243,42 @@ export interface CheckoutSession {
   payment_method_types: string[];
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   setup_intent: string | null;
+  shipping_options: unknown[];
   status: 'open' | 'complete' | 'expired';
   submit_type: null;
   subscription: string | null;
   success_url: string | null;
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number } | null;
-  ui_mode: 'hosted';
+  ui_mode: 'hosted_page';
   url: string | null;
 }
 
-export interface SubscriptionItem {
+/** The pre-Price view of a recurring price that Stripe still puts on subscription items. */
+export interface Plan {
+  id: string;
+  object: 'plan';
+  active: boolean;
+  amount: number;
+  amount_decimal: string;
+  billing_scheme: 'per_unit';
+  created: number;
+  currency: string;
+  interval: Recurring['interval'];
+  interval_count: number;
+  livemode: false;
+  metadata: Metadata;
+  meter: null;
+  nickname: string | null;
+  product: string;
+  tiers_mode: null;
+  transform_usage: null;
+  trial_period_days: number | null;
+  usage_type: 'licensed';
+}
+
+export const SUBSCRIPTION_ITEM_UNSET = ['current_trial'] as const;
+
+export interface SubscriptionItem extends Unset<(typeof SUBSCRIPTION_ITEM_UNSET)[number]> {
   id: string;
   object: 'subscription_item';
   billing_thresholds: null;
@@ -235,6 +287,7 @@ export interface SubscriptionItem {
   current_period_start: number;
   discounts: string[];
   metadata: Metadata;
+  plan: Plan;
   price: Price;
   quantity: number;
   subscription: string;
@@ -251,7 +304,9 @@ export type SubscriptionStatus =
   | 'unpaid'
   | 'paused';
 
-export interface Subscription {
+export const SUBSCRIPTION_UNSET = ['customer_account', 'managed_payments'] as const;
+
+export interface Subscription extends Unset<(typeof SUBSCRIPTION_UNSET)[number]> {
   id: string;
   object: 'subscription';
   application: null;
@@ -260,23 +315,24 @@ export interface Subscription {
   billing_cycle_anchor: number;
   billing_cycle_anchor_config: null;
   billing_mode: { flexible: null; type: 'classic' };
+  billing_schedules: unknown[];
   billing_thresholds: null;
   cancel_at: number | null;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
-  cancellation_details: { comment: string | null; feedback: string | null; reason: string | null };
-  collection_method: 'charge_automatically';
+  cancellation_details: { comment: string | null; feedback: string | null; feedback_option: null; reason: string | null };
+  collection_method: CollectionMethod;
   created: number;
   currency: string;
   customer: string;
-  days_until_due: null;
+  days_until_due: number | null;
   default_payment_method: string | null;
   default_source: null;
   default_tax_rates: unknown[];
   description: string | null;
   discounts: string[];
   ended_at: number | null;
-  invoice_settings: { account_tax_ids: null; issuer: { type: 'self' } };
+  invoice_settings: { account_tax_ids: null; custom_fields: null; description: null; footer: null; issuer: { type: 'self' } };
   items: ListObject<SubscriptionItem>;
   latest_invoice: string | null;
   livemode: false;
@@ -298,7 +354,7 @@ export interface Subscription {
   test_clock: null;
   transfer_data: null;
   trial_end: number | null;
-  trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } };
+  trial_settings: { end_behavior: { billing_cycle_anchor: null; missing_payment_method: 'create_invoice' } };
   trial_start: number | null;
 }
 
@@ -333,18 +389,26 @@ export interface InvoiceLineItem {
     unit_amount_decimal: string;
   };
   quantity: number;
+  quantity_decimal: string;
   subscription: string;
   subtotal: number;
   taxes: unknown[];
-  /** Pre-2025 location of the price, kept so older-style code can read `line.price.nickname`. */
-  price: Price;
 }
+
+/** `send_invoice`: Stripe emails an open invoice due in `days_until_due` days and charges nothing by itself. */
+export type CollectionMethod = 'charge_automatically' | 'send_invoice';
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 
 export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
 
-export interface Invoice {
+export const INVOICE_UNSET = [
+  'account_tax_ids', 'application', 'automatically_finalizes_at', 'custom_fields', 'customer_account',
+  'customer_address', 'customer_phone', 'customer_shipping', 'default_source', 'footer', 'from_invoice',
+  'latest_revision', 'on_behalf_of', 'rendering', 'shipping_cost', 'shipping_details', 'total_pretax_credit_amounts',
+] as const;
+
+export interface Invoice extends Unset<(typeof INVOICE_UNSET)[number]> {
   id: string;
   object: 'invoice';
   account_country: string;
@@ -357,21 +421,25 @@ export interface Invoice {
   attempt_count: number;
   attempted: boolean;
   auto_advance: boolean;
+  automatic_tax: { disabled_reason: null; enabled: false; liability: null; provider: null; status: null };
   billing_reason: BillingReason;
-  collection_method: 'charge_automatically';
+  collection_method: CollectionMethod;
   created: number;
   currency: string;
   customer: string;
   customer_email: string | null;
   customer_name: string | null;
+  customer_tax_exempt: 'none';
   default_payment_method: string | null;
+  default_tax_rates: unknown[];
   description: string | null;
   discounts: string[];
-  due_date: null;
+  due_date: number | null;
   effective_at: number | null;
   ending_balance: number | null;
   hosted_invoice_url: string | null;
   invoice_pdf: string | null;
+  issuer: { type: 'self' };
   last_finalization_error: null;
   lines: ListObject<InvoiceLineItem>;
   livemode: false;
@@ -383,8 +451,11 @@ export interface Invoice {
     subscription_details: { metadata: Metadata; subscription: string };
     type: 'subscription_details';
   } | null;
+  payment_settings: { default_mandate: null; payment_method_options: null; payment_method_types: null };
   period_end: number;
   period_start: number;
+  post_payment_credit_notes_amount: number;
+  pre_payment_credit_notes_amount: number;
   receipt_number: string | null;
   starting_balance: number;
   statement_descriptor: string | null;
@@ -403,8 +474,6 @@ export interface Invoice {
   total_excluding_tax: number;
   total_taxes: unknown[];
   webhooks_delivered_at: number | null;
-  /** Pre-2025 location of `parent.subscription_details.subscription`. */
-  subscription: string | null;
 }
 
 export interface InvoicePayment {
@@ -422,10 +491,19 @@ export interface InvoicePayment {
   status_transitions: { canceled_at: null; paid_at: number | null };
 }
 
-export interface PaymentIntent {
+export const PAYMENT_INTENT_UNSET = [
+  'allowed_payment_method_types', 'application', 'application_fee_amount', 'automatic_payment_methods', 'canceled_at',
+  'cancellation_reason', 'customer_account', 'excluded_payment_method_types', 'managed_payments', 'next_action',
+  'on_behalf_of', 'payment_method_configuration_details', 'payment_method_options', 'payment_record', 'processing',
+  'receipt_email', 'review', 'setup_future_usage', 'shipping', 'source', 'statement_descriptor',
+  'statement_descriptor_suffix', 'transfer_group',
+] as const;
+
+export interface PaymentIntent extends Unset<(typeof PAYMENT_INTENT_UNSET)[number]> {
   id: string;
   object: 'payment_intent';
   amount: number;
+  amount_capturable: number;
   amount_received: number;
   capture_method: 'automatic';
   client_secret: string;
@@ -443,7 +521,9 @@ export interface PaymentIntent {
   status: 'succeeded' | 'requires_payment_method';
 }
 
-export interface Charge {
+export const CHARGE_UNSET = ['source_transfer'] as const;
+
+export interface Charge extends Unset<(typeof CHARGE_UNSET)[number]> {
   id: string;
   object: 'charge';
   amount: number;
@@ -469,6 +549,9 @@ export interface Charge {
   metadata: Metadata;
   on_behalf_of: null;
   outcome: {
+    advice_code: null;
+    network_advice_code: null;
+    network_decline_code: null;
     network_status: 'approved_by_network' | 'declined_by_network';
     reason: string | null;
     risk_level: 'normal';
@@ -480,15 +563,25 @@ export interface Charge {
   payment_method: string | null;
   payment_method_details: {
     card: {
+      amount_authorized: number | null;
+      authorization_code: null;
       brand: string;
       checks: CardDetails['checks'];
       country: string;
       exp_month: number;
       exp_year: number;
+      electronic_commerce_indicator: null;
       fingerprint: string;
       funding: string;
+      installments: null;
       last4: string;
+      mandate: null;
       network: string;
+      network_transaction_id: null;
+      regulated_status: 'unregulated';
+      three_d_secure: null;
+      transaction_link_id: null;
+      wallet: null;
     };
     type: 'card';
   };
@@ -504,11 +597,11 @@ export interface Charge {
   status: 'succeeded' | 'pending' | 'failed';
   transfer_data: null;
   transfer_group: null;
-  /** Removed from Charge in 2025 API versions; kept because product code finds the invoice through it. */
-  invoice: string | null;
 }
 
-export interface Refund {
+export const REFUND_UNSET = ['customer', 'customer_account', 'payment_method'] as const;
+
+export interface Refund extends Unset<(typeof REFUND_UNSET)[number]> {
   id: string;
   object: 'refund';
   amount: number;

@@ -12,20 +12,27 @@ export function signWebhookPayload(payload: string, secret: string, timestamp = 
   return `t=${timestamp},v1=${signature}`;
 }
 
-export interface WebhookDispatcherOptions {
-  url: string | undefined;
+/** Where one event goes: the URL the emulator started with, or an endpoint made through the API. */
+export interface Destination {
+  /** Names this delivery in the persisted pending list: the event id, plus ` <endpoint id>` for a registered endpoint. */
+  key: string;
+  url: string;
   secret: string;
+}
+
+export interface WebhookDispatcherOptions {
   /** Wait before each retry; its length is the number of retries. */
   retryDelaysMs: number[];
   timeoutMs?: number;
   log: (msg: string) => void;
   /** Called with the attempt count after every attempt (so pending deliveries can be persisted). */
-  onAttempt: (eventId: string, attempts: number) => void;
-  /** Called once the event is delivered (delivered=true) or given up on. */
-  onSettled: (eventId: string, delivered: boolean) => void;
+  onAttempt: (key: string, attempts: number) => void;
+  /** Called once the delivery succeeded (delivered=true) or was given up on. */
+  onSettled: (key: string, delivered: boolean) => void;
 }
 
 interface Job {
+  to: Destination;
   eventId: string;
   type: string;
   payload: string;
@@ -33,14 +40,15 @@ interface Job {
 }
 
 /**
- * Delivers events one at a time, in the order they were created, so a receiver
- * sees `customer.subscription.created` before the `invoice.paid` that follows it.
- * A failing delivery does not hold up the queue: its retry is scheduled with
+ * Delivers events one at a time per receiving URL, in the order they were created, so a receiver
+ * sees `customer.subscription.created` before the `invoice.paid` that follows it; receivers don't
+ * wait for each other (a slow or unreachable endpoint delays only its own deliveries).
+ * A failing delivery does not hold up its queue: its retry is scheduled with
  * backoff and re-enters the queue later. Delivery never throws into the emulator.
  */
 export class WebhookDispatcher {
-  private readonly queue: Job[] = [];
-  private running = false;
+  private readonly queues = new Map<string, Job[]>();
+  private readonly running = new Set<string>();
   private closed = false;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
@@ -48,14 +56,9 @@ export class WebhookDispatcher {
 
   constructor(private readonly opts: WebhookDispatcherOptions) {}
 
-  get enabled(): boolean {
-    return Boolean(this.opts.url);
-  }
-
-  enqueue(eventId: string, type: string, payload: string, attempts = 0): void {
-    if (!this.opts.url || this.closed) return;
-    this.queue.push({ eventId, type, payload, attempts });
-    void this.pump();
+  enqueue(to: Destination, eventId: string, type: string, payload: string, attempts = 0): void {
+    if (this.closed) return;
+    this.push({ to, eventId, type, payload, attempts });
   }
 
   /** Resolves when nothing is queued, in flight or waiting for a retry. */
@@ -69,12 +72,12 @@ export class WebhookDispatcher {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     for (const c of this.inFlight) c.abort();
-    this.queue.length = 0;
+    this.queues.clear();
     this.notifyIdle();
   }
 
   private isIdle(): boolean {
-    return !this.running && this.queue.length === 0 && this.timers.size === 0;
+    return this.running.size === 0 && [...this.queues.values()].every((q) => q.length === 0) && this.timers.size === 0;
   }
 
   private notifyIdle(): void {
@@ -84,16 +87,22 @@ export class WebhookDispatcher {
     for (const w of waiters) w();
   }
 
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+  private push(job: Job): void {
+    const queue = this.queues.get(job.to.url) ?? [];
+    queue.push(job);
+    this.queues.set(job.to.url, queue);
+    void this.pump(job.to.url);
+  }
+
+  private async pump(url: string): Promise<void> {
+    if (this.running.has(url)) return;
+    this.running.add(url);
     try {
-      while (this.queue.length > 0 && !this.closed) {
-        const job = this.queue.shift()!;
+      for (let job = this.queues.get(url)?.shift(); job && !this.closed; job = this.queues.get(url)?.shift()) {
         await this.attempt(job);
       }
     } finally {
-      this.running = false;
+      this.running.delete(url);
       this.notifyIdle();
     }
   }
@@ -105,12 +114,12 @@ export class WebhookDispatcher {
     this.inFlight.add(controller);
     const timeout = setTimeout(() => controller.abort(), this.opts.timeoutMs ?? 10_000);
     try {
-      const res = await fetch(this.opts.url!, {
+      const res = await fetch(job.to.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
           'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signWebhookPayload(job.payload, this.opts.secret),
+          'Stripe-Signature': signWebhookPayload(job.payload, job.to.secret),
         },
         body: job.payload,
         signal: controller.signal,
@@ -125,23 +134,22 @@ export class WebhookDispatcher {
       this.inFlight.delete(controller);
     }
     if (this.closed) return;
-    this.opts.onAttempt(job.eventId, job.attempts);
+    this.opts.onAttempt(job.to.key, job.attempts);
 
     if (!failure) {
-      this.opts.onSettled(job.eventId, true);
+      this.opts.onSettled(job.to.key, true);
       return;
     }
     const delay = this.opts.retryDelaysMs[job.attempts - 1];
     if (delay === undefined) {
-      this.opts.log(`webhook ${job.type} ${job.eventId} failed (${failure}); giving up after ${job.attempts} attempts`);
-      this.opts.onSettled(job.eventId, false);
+      this.opts.log(`webhook ${job.type} ${job.eventId} to ${job.to.url} failed (${failure}); giving up after ${job.attempts} attempts`);
+      this.opts.onSettled(job.to.key, false);
       return;
     }
-    this.opts.log(`webhook ${job.type} ${job.eventId} failed (${failure}); retrying in ${delay} ms`);
+    this.opts.log(`webhook ${job.type} ${job.eventId} to ${job.to.url} failed (${failure}); retrying in ${delay} ms`);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.queue.push(job);
-      void this.pump();
+      this.push(job);
     }, delay);
     this.timers.add(timer);
   }

@@ -8,7 +8,7 @@ import { newId } from '../ids';
 import { createdFilter, newestFirst, paginate } from '../lists';
 import { applyMetadata } from '../params';
 import type { Router } from '../router';
-import type { Charge, Refund } from '../types';
+import { REFUND_UNSET, unset, type Charge, type Refund } from '../types';
 import { formatAmount } from '../billing';
 
 function requireCharge(core: EmulatorCore, id: string): Charge {
@@ -63,6 +63,7 @@ export function registerChargeRoutes(router: Router): void {
 
     const now = core.now();
     const refund: Refund = {
+      ...unset(REFUND_UNSET),
       id: newId('re'),
       object: 'refund',
       amount,

@@ -10,7 +10,7 @@ import { applyMetadata, type Params } from '../params';
 import { localUrl } from '../render';
 import type { Router } from '../router';
 import type { CheckoutSettings } from '../store';
-import type { CheckoutLineItem, CheckoutSession, SetupIntent } from '../types';
+import { CHECKOUT_SESSION_UNSET, SETUP_INTENT_UNSET, unset, type CheckoutLineItem, type CheckoutSession, type SetupIntent } from '../types';
 import { productName } from '../billing';
 import { requireCustomer } from './customers';
 
@@ -112,6 +112,7 @@ function makeSetupIntent(core: EmulatorCore, customer: string | null, params: Pa
   const id = newId('seti');
   return {
     id,
+    ...unset(SETUP_INTENT_UNSET),
     object: 'setup_intent',
     application: null,
     automatic_payment_methods: null,
@@ -180,6 +181,7 @@ export function registerCheckoutSessionRoutes(router: Router): void {
     const id = newId('cs_test');
     const session: CheckoutSession = {
       id,
+      ...unset(CHECKOUT_SESSION_UNSET),
       object: 'checkout.session',
       allow_promotion_codes: null,
       amount_subtotal: mode === 'subscription' ? (hasTrial ? 0 : subtotal) : null,
@@ -191,6 +193,8 @@ export function registerCheckoutSessionRoutes(router: Router): void {
       client_secret: null,
       created: now,
       currency: mode === 'subscription' ? lineItems[0].currency : null,
+      custom_fields: [],
+      custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
       customer: customerId,
       customer_creation: customerId ? null : 'always',
       customer_details: null,
@@ -207,12 +211,13 @@ export function registerCheckoutSessionRoutes(router: Router): void {
       payment_method_types: ['card'],
       payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid',
       setup_intent: setupIntent?.id ?? null,
+      shipping_options: [],
       status: 'open',
       submit_type: null,
       subscription: null,
       success_url: successUrl,
       total_details: mode === 'subscription' ? { amount_discount: 0, amount_shipping: 0, amount_tax: 0 } : null,
-      ui_mode: 'hosted',
+      ui_mode: 'hosted_page',
       url: localUrl(`/pay/${id}`),
     };
 

@@ -1,6 +1,6 @@
 // /v1/invoices (list, retrieve, pay, lines, create_preview) and /v1/invoice_payments.
 
-import { buildInvoice, payInvoice } from '../billing';
+import { buildInvoice, invoiceIdOfCharge, payInvoice, subscriptionIdOf } from '../billing';
 import { changedFields, type EmulatorCore } from '../core';
 import { cardError, invalidRequest, noSuch, noSuchParam } from '../errors';
 import { createdFilter, newestFirst, paginate } from '../lists';
@@ -23,7 +23,7 @@ export function registerInvoiceRoutes(router: Router): void {
     const items = newestFirst(core.state.invoices).filter(
       (inv) =>
         (!customer || inv.customer === customer) &&
-        (!subscription || inv.subscription === subscription) &&
+        (!subscription || subscriptionIdOf(inv) === subscription) &&
         (!status || inv.status === status) &&
         created(inv.created),
     );
@@ -59,7 +59,8 @@ export function registerInvoiceRoutes(router: Router): void {
     if (invoice.status !== 'open') throw invalidRequest(`You can only pay an invoice that is open. This invoice is ${invoice.status}.`, undefined, 'invoice_not_open');
     const now = core.now();
     const paid = payInvoice(core, invoice, now, { offSession: false });
-    const sub = invoice.subscription ? core.state.subscriptions[invoice.subscription] : undefined;
+    const subId = subscriptionIdOf(invoice);
+    const sub = subId ? core.state.subscriptions[subId] : undefined;
     if (paid && sub && (sub.status === 'past_due' || sub.status === 'incomplete' || sub.status === 'unpaid')) {
       const before = structuredClone(sub);
       sub.status = 'active';
@@ -67,7 +68,7 @@ export function registerInvoiceRoutes(router: Router): void {
     }
     core.markDirty();
     if (!paid) {
-      const charge = Object.values(core.state.charges).filter((c) => c.invoice === invoice.id).pop();
+      const charge = Object.values(core.state.charges).filter((c) => invoiceIdOfCharge(core, c.id) === invoice.id).pop();
       throw cardError(charge?.failure_message ?? 'This invoice has no payment method to charge.', charge?.failure_code ?? 'invoice_no_payment_method_types');
     }
     return invoice;

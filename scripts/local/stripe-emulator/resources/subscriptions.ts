@@ -12,6 +12,7 @@ import {
   payInvoice,
   paymentMethodFor,
   periodEnd,
+  planOf,
   productName,
   subscriptionLine,
 } from '../billing';
@@ -94,9 +95,18 @@ export function registerSubscriptionRoutes(router: Router): void {
     const defaultPm = params.str('default_payment_method') || null;
     if (defaultPm) assertAttached(core, customer, defaultPm, 'default_payment_method');
     const behavior = params.oneOf('payment_behavior', ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const) ?? 'allow_incomplete';
-    params.accept('proration_behavior', 'off_session', 'collection_method', 'payment_settings', 'automatic_tax', 'billing_cycle_anchor', 'default_tax_rates');
+    params.accept('proration_behavior', 'off_session', 'payment_settings', 'automatic_tax', 'billing_cycle_anchor', 'default_tax_rates');
+    const collection = params.oneOf('collection_method', ['charge_automatically', 'send_invoice'] as const) ?? 'charge_automatically';
+    const daysUntilDue = params.int('days_until_due', { min: 0, max: 730 });
+    if (collection === 'send_invoice' && daysUntilDue === undefined) {
+      throw invalidRequest('Missing required param: days_until_due (required when collection_method is send_invoice).', 'days_until_due', 'parameter_missing');
+    }
+    if (collection === 'charge_automatically' && daysUntilDue !== undefined) {
+      throw invalidRequest('days_until_due can only be set when collection_method is send_invoice.', 'days_until_due');
+    }
 
-    if (trialEnd === null) {
+    // Charging automatically needs a card now, unless a trial or default_incomplete defers it.
+    if (trialEnd === null && collection === 'charge_automatically') {
       const pmId = defaultPm ?? customer.invoice_settings.default_payment_method;
       const pm = pmId ? core.state.paymentMethods[pmId] : undefined;
       if (!pm && behavior !== 'default_incomplete') {
@@ -118,6 +128,7 @@ export function registerSubscriptionRoutes(router: Router): void {
       metadata: applyMetadata({}, params.metadata()),
       description: params.nullableStr('description') ?? null,
       defaultPaymentMethod: defaultPm,
+      ...(daysUntilDue !== undefined && collection === 'send_invoice' ? { sendInvoice: { daysUntilDue } } : {}),
       at: now,
     });
     subscription.items.data.forEach((item, i) => (item.metadata = items[i].metadata));
@@ -206,7 +217,10 @@ export function registerSubscriptionRoutes(router: Router): void {
           sub.items.data = sub.items.data.filter((x) => x !== item);
           continue;
         }
-        if (change.price && change.price.id !== item.price.id) item.price = structuredClone(change.price);
+        if (change.price && change.price.id !== item.price.id) {
+          item.price = structuredClone(change.price);
+          item.plan = planOf(change.price);
+        }
         if (change.quantity !== undefined) {
           if (change.quantity > item.quantity) prorations.push({ item, added: change.quantity - item.quantity });
           item.quantity = change.quantity;
@@ -221,7 +235,6 @@ export function registerSubscriptionRoutes(router: Router): void {
         sub.items.data.push(item);
       }
     }
-    sub.items.total_count = sub.items.data.length;
 
     if (cancelAtPeriodEnd !== undefined) {
       sub.cancel_at_period_end = cancelAtPeriodEnd;
@@ -265,9 +278,8 @@ export function registerSubscriptionRoutes(router: Router): void {
 
   router.delete('/v1/subscriptions/:id', ({ core, params, path }) => {
     const sub = requireSubscription(core, path.id);
-    if (ENDED.has(sub.status)) {
-      throw invalidRequest(`No such subscription: '${sub.id}'. It has already been canceled.`, 'id', 'resource_missing');
-    }
+    // Stripe treats an ended subscription as deleted here (it stays retrievable): 404, not a replay.
+    if (ENDED.has(sub.status)) throw noSuch('sub', sub.id);
     const details = params.obj('cancellation_details');
     const comment = details?.nullableStr('comment');
     const feedback = details?.nullableStr('feedback');

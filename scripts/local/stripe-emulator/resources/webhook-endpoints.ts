@@ -1,6 +1,6 @@
-// /v1/webhook_endpoints: a registry of endpoints, so set-up scripts (scripts/ops/stripe-setup.ts)
-// can create and find theirs locally. Deliveries still go to the one URL the emulator was started
-// with; the registered endpoints only hold url, events and the signing secret, as Stripe shows them.
+// /v1/webhook_endpoints: endpoints made through the API receive the events they are enabled for,
+// signed with their own secret (returned once, by create), as with Stripe — besides the URL the
+// emulator was started with, which receives every event.
 
 import type { EmulatorCore } from '../core';
 import { invalidRequest, noSuch } from '../errors';
@@ -31,6 +31,18 @@ function endpoints(core: EmulatorCore): Record<string, WebhookEndpoint & { secre
   const state = core.state as unknown as { webhookEndpoints?: Record<string, WebhookEndpoint & { secret: string }> };
   state.webhookEndpoints ??= {};
   return state.webhookEndpoints;
+}
+
+/** An endpoint made through the API, with its signing secret. */
+export function registeredEndpoint(core: EmulatorCore, id: string): (WebhookEndpoint & { secret: string }) | undefined {
+  return endpoints(core)[id];
+}
+
+/** The enabled endpoints that subscribe to this event type, oldest first. */
+export function enabledEndpointsFor(core: EmulatorCore, type: string): (WebhookEndpoint & { secret: string })[] {
+  return Object.values(endpoints(core)).filter(
+    (e) => e.status === 'enabled' && (e.enabled_events.includes('*') || e.enabled_events.includes(type)),
+  );
 }
 
 function withoutSecret(e: WebhookEndpoint): WebhookEndpoint {
