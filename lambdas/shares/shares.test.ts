@@ -107,6 +107,26 @@ describe('share links (local API, dynalite, s3rver)', () => {
     expect((await callApi(routes.revokeShareLink, { token: u.accessToken, params: { id: image.id, shareId: created.id } })).status).toBe(404);
   });
 
+  it('answers HEAD as GET without the body and without counting a view (link previews)', async () => {
+    const u = await signedInUser();
+    const image = await readyImage(u);
+    const token = tokenOf((await share(u, image.id)).url);
+    const head = await fetch(`${urls().api}/s/${token}`, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(head.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(head.headers.get('x-robots-tag')).toContain('noindex');
+    expect(await head.text()).toBe('');
+    const image302 = await fetch(`${urls().api}/s/${token}/image`, { method: 'HEAD', redirect: 'manual' });
+    expect(image302.status).toBe(302);
+    expect(image302.headers.get('location')).toBeTruthy();
+    expect((await list(u, image.id))[0]!.views).toBe(0);
+    // A gone link answers HEAD with its status too.
+    expect((await fetch(`${urls().api}/s/${'A'.repeat(43)}`, { method: 'HEAD' })).status).toBe(404);
+    await open(token);
+    expect((await list(u, image.id))[0]!.views).toBe(1);
+  });
+
   it('"never" has no expiry; an expired link answers 410 and is not listed', async () => {
     const u = await signedInUser();
     const image = await readyImage(u);
