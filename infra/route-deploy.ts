@@ -267,8 +267,10 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
   },
 
   // ── share links ── owner routes check the image row (requireOwnImage, which sweeps an abandoned
-  // upload: images and bucket RW) and write the shares table; the public pages read both, count a
-  // view (one ADD) and presign a GET of the file (bucket RO).
+  // upload: images and bucket RW), take or give back the link's slot on it, copy or delete the link's
+  // own file (shares/<shareId>) and write the shares table; the public pages read both, count a
+  // view (one ADD) and presign a GET of the link's copy, making it first for a link from before
+  // copies (bucket RW, shares RW).
   createShareLink: {
     grants: { tables: { users: rw, images: rw, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 2, ms: 100, reads: 3, writes: 1 },
@@ -282,11 +284,11 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     cost: { free: 0, paying: 1, ms: 100, reads: 2, writes: 1 },
   },
   openSharePage: {
-    grants: { tables: { images: ro, shares: rw }, bucket: ro }, size: standard,
+    grants: { tables: { images: ro, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 20, ms: 60, reads: 2, writes: 1 },
   },
   openSharedImage: {
-    grants: { tables: { images: ro, shares: ro }, bucket: ro }, size: standard,
+    grants: { tables: { images: ro, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 25, ms: 50, reads: 2, writes: 0 },
   },
   // The library asks when it opens and after each upload or delete; the same reads as the create check.

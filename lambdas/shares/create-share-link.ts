@@ -8,6 +8,7 @@ import { logger } from '../lib/logger';
 import { requireOwnImage } from '../images/lib/own-image';
 import { newSecretToken } from '../lib/secret-token';
 import { MAX_SHARES_PER_IMAGE, releaseShareSlot, takeShareSlot } from './lib/share-cap';
+import { copyShareFile, removeShare } from './lib/share-file';
 import { shareUrl, toShareLink } from './lib/share-view';
 
 export { MAX_SHARES_PER_IMAGE };
@@ -16,8 +17,9 @@ export const NOT_READY = 'Finish the upload before sharing this image.';
 export const TOO_MANY = `This image already has ${MAX_SHARES_PER_IMAGE} links. Revoke one first.`;
 
 /**
- * POST /images/{id}/shares {expiry}: a new link to the caller's finalised image. The URL (with
- * the token) is in this answer only; the table keeps the token's hash.
+ * POST /images/{id}/shares {expiry}: a new link to the caller's finalised image, with its own copy
+ * of the file (lib/share-file.ts). The URL (with the token) is in this answer only; the table keeps
+ * the token's hash.
  */
 export const handler = defineHandler(routes.createShareLink, async ({ principal, params, body }) => {
   const image = await requireOwnImage(principal.userId, params.id);
@@ -31,12 +33,20 @@ export const handler = defineHandler(routes.createShareLink, async ({ principal,
   if (!(await takeShareSlot(image, shareId, lifetime === null ? 0 : nowSeconds + lifetime, nowSeconds))) {
     throw new DomainError('conflict', TOO_MANY);
   }
+  const base = { shareId, userId: principal.userId, imageId: image.imageId };
+  let fileKey: string;
+  try {
+    fileKey = await copyShareFile(image, shareId);
+  } catch (e) {
+    await releaseShareSlot(base);
+    throw e;
+  }
   const row = {
-    tokenHash: hash, shareId, userId: principal.userId, imageId: image.imageId, ownerKey: ownerKeyOf(image.imageId, shareId),
+    ...base, tokenHash: hash, ownerKey: ownerKeyOf(image.imageId, shareId), fileKey,
     created: new Date(nowMs).toISOString(), views: 0, ...(lifetime === null ? {} : { expiresAt: nowSeconds + lifetime }),
   };
   if (!(await sharesRepo.create(row))) {
-    await releaseShareSlot(row);
+    await removeShare(row);
     throw new DomainError('conflict', 'Please try again.');
   }
   logger.info('share link created', { imageId: image.imageId, shareId, expiry: body.expiry });
