@@ -121,8 +121,9 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
   },
   // The name: UpdateUserAttributes / DeleteUserAttributes with the caller's own token (no IAM
   // action), then the user row (which organisation member lists read).
+  // The name goes to Cognito with IAM: the app client may not write `name` (issue #31).
   updateAccountName: {
-    grants: { tables: { users: rw } }, size: standard,
+    grants: { tables: { users: rw }, cognito: ['AdminUpdateUserAttributes', 'AdminDeleteUserAttributes'] }, size: standard,
     cost: { free: 0.01, paying: 0.01, ms: 150, reads: 1, writes: 1 },
   },
 
@@ -219,13 +220,14 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     size: long,
     cost: { free: 0, paying: 0.0002, ms: 800, reads: 10, writes: 10 },
   },
-  // A user's share links (byOwner index) with their images' titles; revoking one deletes its row and is audited.
+  // A user's share links (byOwner index) with their images' titles; revoking one deletes its row, its
+  // file copy (bucket) and its slot on the image, and is audited.
   adminListUserShares: {
     grants: { tables: { users: ro, shares: ro, images: ro }, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] }, size: standard,
     cost: { free: 0, paying: 0.0005, ms: 120, reads: 5, writes: 0 },
   },
   adminRevokeUserShare: {
-    grants: { tables: { users: ro, shares: rw, images: rw, records: appendTo('admin-audit') }, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] },
+    grants: { tables: { users: ro, shares: rw, images: rw, records: appendTo('admin-audit') }, bucket: rw, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] },
     size: standard,
     cost: { free: 0, paying: 0.0001, ms: 120, reads: 3, writes: 2 },
   },
