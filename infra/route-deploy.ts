@@ -121,8 +121,9 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
   },
   // The name: UpdateUserAttributes / DeleteUserAttributes with the caller's own token (no IAM
   // action), then the user row (which organisation member lists read).
+  // The name goes to Cognito with IAM: the app client may not write `name` (issue #31).
   updateAccountName: {
-    grants: { tables: { users: rw } }, size: standard,
+    grants: { tables: { users: rw }, cognito: ['AdminUpdateUserAttributes', 'AdminDeleteUserAttributes'] }, size: standard,
     cost: { free: 0.01, paying: 0.01, ms: 150, reads: 1, writes: 1 },
   },
 
@@ -219,13 +220,14 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     size: long,
     cost: { free: 0, paying: 0.0002, ms: 800, reads: 10, writes: 10 },
   },
-  // A user's share links (byOwner index) with their images' titles; revoking one deletes its row and is audited.
+  // A user's share links (byOwner index) with their images' titles; revoking one deletes its row, its
+  // file copy (bucket) and its slot on the image, and is audited.
   adminListUserShares: {
     grants: { tables: { users: ro, shares: ro, images: ro }, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] }, size: standard,
     cost: { free: 0, paying: 0.0005, ms: 120, reads: 5, writes: 0 },
   },
   adminRevokeUserShare: {
-    grants: { tables: { users: ro, shares: rw, records: appendTo('admin-audit') }, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] },
+    grants: { tables: { users: ro, shares: rw, images: rw, records: appendTo('admin-audit') }, bucket: rw, cognito: ['AdminGetUser', 'AdminListGroupsForUser'] },
     size: standard,
     cost: { free: 0, paying: 0.0001, ms: 120, reads: 3, writes: 2 },
   },
@@ -241,9 +243,10 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     grants: { tables: { images: ro }, bucket: ro }, size: standard,
     cost: { free: 0, paying: 15, ms: 120, reads: 4, writes: 0 },
   },
-  // The storage quota reads the user's plan (users, orgs) and sums their images' sizes.
+  // The storage quota reads the user's plan (users, orgs) and reserves room on the counter on their
+  // user row (users RW: one conditional UpdateItem); removing an image gives its room back.
   createImage: {
-    grants: { tables: { users: ro, orgs: ro, images: rw }, bucket: rw }, size: standard,
+    grants: { tables: { users: rw, orgs: ro, images: rw }, bucket: rw }, size: standard,
     // Reads: the account guard and the plan (2), and the usage query, strongly consistent over
     // ~150 image rows of ~600 B (about 23 read units).
     cost: { free: 0, paying: 20, ms: 150, reads: 25, writes: 1 },
@@ -252,7 +255,7 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
   // (rule: 320 MB), sized up for CPU: Lambda's CPU share grows with memory, and decoding a 25 MB /
   // 150 MP upload is CPU-bound; 1024 MB is well inside the 25 s timeout.
   finalizeImage: {
-    grants: { tables: { users: ro, orgs: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
+    grants: { tables: { users: rw, orgs: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
     size: { memoryMb: 1024, timeoutSeconds: 25 },
     cost: { free: 0, paying: 20, ms: 900, reads: 25, writes: 1 },
   },
@@ -261,36 +264,38 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
     cost: { free: 0, paying: 2, ms: 100, reads: 1, writes: 1 },
   },
   deleteImage: {
-    grants: { tables: { users: ro, images: rw, shares: rw }, bucket: rw }, size: standard,
+    grants: { tables: { users: rw, images: rw, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 1, ms: 150, reads: 2, writes: 1 },
   },
 
   // ── share links ── owner routes check the image row (requireOwnImage, which sweeps an abandoned
-  // upload: images and bucket RW) and write the shares table; the public pages read both, count a
-  // view (one ADD) and presign a GET of the file (bucket RO).
+  // upload: images and bucket RW), take or give back the link's slot on it, copy or delete the link's
+  // own file (shares/<shareId>) and write the shares table; the public pages read both, count a
+  // view (one ADD) and presign a GET of the link's copy, making it first for a link from before
+  // copies (bucket RW, shares RW).
   createShareLink: {
-    grants: { tables: { users: ro, images: rw, shares: rw }, bucket: rw }, size: standard,
+    grants: { tables: { users: rw, images: rw, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 2, ms: 100, reads: 3, writes: 1 },
   },
   listShareLinks: {
-    grants: { tables: { images: rw, shares: ro }, bucket: rw }, size: standard,
+    grants: { tables: { users: rw, images: rw, shares: ro }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 4, ms: 80, reads: 2, writes: 0 },
   },
   revokeShareLink: {
-    grants: { tables: { users: ro, images: rw, shares: rw }, bucket: rw }, size: standard,
+    grants: { tables: { users: rw, images: rw, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 1, ms: 100, reads: 2, writes: 1 },
   },
   openSharePage: {
-    grants: { tables: { images: ro, shares: rw }, bucket: ro }, size: standard,
+    grants: { tables: { images: ro, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 20, ms: 60, reads: 2, writes: 1 },
   },
   openSharedImage: {
-    grants: { tables: { images: ro, shares: ro }, bucket: ro }, size: standard,
+    grants: { tables: { images: ro, shares: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 25, ms: 50, reads: 2, writes: 0 },
   },
   // The library asks when it opens and after each upload or delete; the same reads as the create check.
   getStorageUsage: {
-    grants: { tables: { users: ro, orgs: ro, images: ro } }, size: standard,
+    grants: { tables: { users: rw, orgs: ro, images: ro } }, size: standard,
     cost: { free: 0, paying: 36, ms: 80, reads: 24, writes: 0 },
   },
 
@@ -308,11 +313,11 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
   },
   // As createImage and finalizeImage (the storage quota reads the plan and the usage), plus the grant.
   grantCreateImage: {
-    grants: { tables: { users: ro, orgs: ro, grants: ro, images: rw }, bucket: rw }, size: standard,
+    grants: { tables: { users: rw, orgs: ro, grants: ro, images: rw }, bucket: rw }, size: standard,
     cost: { free: 0, paying: 20, ms: 150, reads: 26, writes: 1 },
   },
   grantFinalizeImage: {
-    grants: { tables: { users: ro, orgs: ro, grants: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
+    grants: { tables: { users: rw, orgs: ro, grants: ro, images: rw }, bucket: rw, nativeModules: ['sharp'] },
     size: { memoryMb: 1024, timeoutSeconds: 25 },
     cost: { free: 0, paying: 20, ms: 900, reads: 26, writes: 1 },
   },

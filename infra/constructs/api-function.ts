@@ -42,6 +42,7 @@ export type CognitoAdminAction =
   | 'AdminCreateUser'
   | 'AdminSetUserPassword'
   | 'AdminUpdateUserAttributes'
+  | 'AdminDeleteUserAttributes'
   | 'AdminConfirmSignUp'
   | 'AdminDeleteUser'
   | 'AdminListGroupsForUser'

@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { routeList } from '#shared/api/routes';
-import { needsToken, type RouteDef } from '#shared/api/route';
+import { methodsOf, needsToken, type RouteDef } from '#shared/api/route';
 import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { ApiFunction } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
@@ -178,14 +178,17 @@ export class ApiStack extends Stack {
       if (grants.email) fn.allowSendEmail(env.emailFrom);
       this.functions[route.id] = fn;
       if (isPublicRoute(route)) {
-        publicRouteSettings[`${route.method} ${awsRoutePath(route.path)}`] = {
-          ThrottlingRateLimit: env.publicRouteThrottle.rateLimit, ThrottlingBurstLimit: env.publicRouteThrottle.burstLimit,
-        };
+        for (const method of methodsOf(route)) {
+          publicRouteSettings[`${method} ${awsRoutePath(route.path)}`] = {
+            ThrottlingRateLimit: env.publicRouteThrottle.rateLimit, ThrottlingBurstLimit: env.publicRouteThrottle.burstLimit,
+          };
+        }
       }
 
-      const [httpRoute] = this.api.addRoutes({
+      // One HTTP API route per method (HEAD too, for a GET that declares it: API Gateway does not add it).
+      const httpRoutes = this.api.addRoutes({
         path: awsRoutePath(route.path),
-        methods: [apigwv2.HttpMethod[route.method]],
+        methods: methodsOf(route).map((m) => apigwv2.HttpMethod[m as keyof typeof apigwv2.HttpMethod]),
         integration: new HttpLambdaIntegration(`${name}Integration`, fn),
         authorizer: needsToken(route) ? authorizer : undefined,
       });
@@ -194,14 +197,16 @@ export class ApiStack extends Stack {
         // token. 'public' routes are the invite-token and contact-form endpoints (the invite
         // token itself is the credential); 'stripe-signature' is Stripe's webhook, whose
         // signature the handler verifies on the raw body.
-        Validations.of(httpRoute!).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: route.caller === 'stripe-signature'
-            ? 'Stripe webhook: authenticated by the Stripe-Signature header, verified in the handler.'
-            : route.caller === 'upload-grant'
-            ? `Upload grant (${route.id}): the x-upload-grant header is the credential, resolved and checked in the handler chain (docs/security.md).`
-            : `Public by the route table (${route.id}); an invite token or nothing is the credential.`,
-        });
+        for (const httpRoute of httpRoutes) {
+          Validations.of(httpRoute).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: route.caller === 'stripe-signature'
+              ? 'Stripe webhook: authenticated by the Stripe-Signature header, verified in the handler.'
+              : route.caller === 'upload-grant'
+              ? `Upload grant (${route.id}): the x-upload-grant header is the credential, resolved and checked in the handler chain (docs/security.md).`
+              : `Public by the route table (${route.id}); an invite token or nothing is the credential.`,
+          });
+        }
       }
     }
 

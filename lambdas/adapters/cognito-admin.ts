@@ -1,6 +1,6 @@
 import {
   AdminConfirmSignUpCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminListGroupsForUserCommand,
-  AdminSetUserPasswordCommand, AdminUpdateUserAttributesCommand, AdminUserGlobalSignOutCommand, ListUsersCommand, type AttributeType,
+  AdminDeleteUserAttributesCommand, AdminSetUserPasswordCommand, AdminUpdateUserAttributesCommand, AdminUserGlobalSignOutCommand, ListUsersCommand, type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoFilterValue } from '#shared/rules/admin-search';
 import { config } from '../lib/config';
@@ -178,3 +178,18 @@ export const cognitoAdmin = {
   },
 };
 export type CognitoAdmin = typeof cognitoAdmin;
+
+/**
+ * The user's name (standard `name` attribute), written with IAM: the app client may not write
+ * `name` (the auth stack's write attributes), so a user's own UpdateUserAttributes cannot store a
+ * name past the rules, and POST /account/name (which tidies it first) is the only way in. '' removes it.
+ */
+export const adminName = {
+  async set(username: string, name: string): Promise<void> {
+    if (name) {
+      await cognito().send(new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId(), Username: username, UserAttributes: [{ Name: 'name', Value: name }] }));
+    } else {
+      await cognito().send(new AdminDeleteUserAttributesCommand({ UserPoolId: userPoolId(), Username: username, UserAttributeNames: ['name'] }));
+    }
+  },
+};

@@ -1,5 +1,5 @@
 import {
-  CognitoIdentityProviderClient, DeleteUserAttributesCommand, GetUserCommand, UpdateUserAttributesCommand, VerifyUserAttributeCommand,
+  CognitoIdentityProviderClient, GetUserCommand, UpdateUserAttributesCommand, VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { awsEndpoints, config } from '../lib/config';
 
@@ -50,14 +50,6 @@ export const ownEmailChange = {
     const r = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
     const attr = (n: string) => r.UserAttributes?.find((a) => a.Name === n)?.Value;
     return { email: attr('email')?.toLowerCase(), verified: attr('email_verified') === 'true' };
-  },
-};
-
-/** The user's own name (standard `name` attribute), set with their access token; '' removes it. */
-export const ownName = {
-  async set(accessToken: string, name: string): Promise<void> {
-    if (name) await cognito().send(new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: [{ Name: 'name', Value: name }] }));
-    else await cognito().send(new DeleteUserAttributesCommand({ AccessToken: accessToken, UserAttributeNames: ['name'] }));
   },
 };
 

@@ -27,6 +27,13 @@ export interface ImageRow {
    * finalised. Removed on finalise. dynalite has no TTL, so reads ignore expired rows too.
    */
   expiresAt?: number;
+  /**
+   * Pending rows only: the bytes this upload holds in the user's storage counter (the most its
+   * upload form accepts; lambdas/adapters/storage-counter.ts). Absent on rows made before the counter.
+   */
+  reservedBytes?: number;
+  /** Finalised rows: the image's active share links, shareId → expiry (lambdas/adapters/share-slots.ts). */
+  shareLinks?: Record<string, number>;
 }
 
 /** A pending row whose TTL has passed: gone in AWS (within a day or two), still present locally. */
@@ -77,8 +84,8 @@ export const imagesRepo = {
   },
 
   /**
-   * The bytes a user's finalised images take (the sum of their `size`): the storage quota's usage.
-   * Pending rows have no size yet and are not counted (docs/images.md "Storage quota"). Reads the
+   * The bytes a user's finalised images take (the sum of their `size`): where the storage counter
+   * starts for a user row that has none yet (lambdas/adapters/storage-counter.ts). Reads the
    * user's whole partition (about 600 bytes a row: one 1 MB page per ~1,700 images).
    */
   async usedBytes(userId: string): Promise<number> {
@@ -121,11 +128,13 @@ export const imagesRepo = {
     file: { contentType: string; size: number; width: number; height: number },
     updated: string,
   ): Promise<ImageRow | undefined> {
-    // The TTL goes: a finalised image stays until its owner deletes it.
+    // The TTL goes: a finalised image stays until its owner deletes it; so does the reservation,
+    // now settled into the counter as `size`. Only a pending row becomes ready, and only once.
     return conditionalUpdate(
       userId, imageId,
       { status: 'ready', contentType: file.contentType, size: file.size, width: file.width, height: file.height, updated },
-      ['expiresAt'],
+      ['expiresAt', 'reservedBytes'],
+      'pending',
     );
   },
 
@@ -134,14 +143,21 @@ export const imagesRepo = {
     return conditionalUpdate(userId, imageId, { title: text.title, notes: text.notes, updated });
   },
 
-  async remove(userId: string, imageId: string): Promise<void> {
-    await dynamo().send(new DeleteCommand({ TableName: TABLE(), Key: { userId, imageId } }));
+  /** Deletes the row; returns it as it was when this call removed it, undefined when it was gone already. */
+  async remove(userId: string, imageId: string): Promise<ImageRow | undefined> {
+    const r = await dynamo().send(new DeleteCommand({ TableName: TABLE(), Key: { userId, imageId }, ReturnValues: 'ALL_OLD' }));
+    return r.Attributes as ImageRow | undefined;
   },
 };
 export type ImagesRepo = typeof imagesRepo;
 
-/** SET (and REMOVE) the given attributes on an existing row only; returns the new row, or undefined when absent. */
-async function conditionalUpdate(userId: string, imageId: string, patch: Record<string, unknown>, remove: string[] = []): Promise<ImageRow | undefined> {
+/**
+ * SET (and REMOVE) the given attributes on an existing row only (with `status`, only on a row in
+ * that status); returns the new row, or undefined when absent.
+ */
+async function conditionalUpdate(
+  userId: string, imageId: string, patch: Record<string, unknown>, remove: string[] = [], status?: ImageRow['status'],
+): Promise<ImageRow | undefined> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries(patch).map(([k, v], i) => {
@@ -153,13 +169,17 @@ async function conditionalUpdate(userId: string, imageId: string, patch: Record<
     names[`#r${i}`] = k;
     return `#r${i}`;
   });
+  if (status) {
+    names['#status'] = 'status';
+    values[':status'] = status;
+  }
   try {
     const r = await dynamo().send(
       new UpdateCommand({
         TableName: TABLE(),
         Key: { userId, imageId },
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(imageId)',
+        ConditionExpression: status ? 'attribute_exists(imageId) AND #status = :status' : 'attribute_exists(imageId)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { awsEndpoints, config } from '../lib/config';
@@ -128,6 +128,13 @@ export async function getObjectBytes(key: string): Promise<Buffer> {
 
 export async function putObject(key: string, body: Buffer, contentType: string, cacheControl?: string): Promise<void> {
   await s3().send(new PutObjectCommand({ Bucket: imagesBucket(), Key: key, Body: body, ContentType: contentType, CacheControl: cacheControl }));
+}
+
+/** Copies an object inside the images bucket, with its type and cache headers. */
+export async function copyObject(from: string, to: string): Promise<void> {
+  await s3().send(new CopyObjectCommand({
+    Bucket: imagesBucket(), Key: to, CopySource: `${imagesBucket()}/${from.split('/').map(encodeURIComponent).join('/')}`, MetadataDirective: 'COPY',
+  }));
 }
 
 /** Deletes one object; deleting a missing key succeeds (S3 semantics). */

@@ -16,6 +16,12 @@ export interface ShareRow {
   /** Epoch seconds; absent for a link that never expires. DynamoDB TTL; checked in code too. */
   expiresAt?: number;
   views: number;
+  /**
+   * The link's own copy of the image file (`shares/<shareId>`, lambdas/shares/lib/share-file.ts):
+   * the public page and its redirects name only this key, never the owner's `users/<userId>/…`.
+   * Absent on links made before copies; the first open makes one.
+   */
+  fileKey?: string;
 }
 
 const TABLE = () => tableName('shares');
@@ -78,15 +84,23 @@ export const sharesRepo = {
     }
   },
 
-  async remove(tokenHash: string): Promise<void> {
-    await dynamo().send(new DeleteCommand({ TableName: TABLE(), Key: { tokenHash } }));
+  /** Records the link's file copy; false when the link was removed meanwhile (never re-creates it). */
+  async setFileKey(tokenHash: string, fileKey: string): Promise<boolean> {
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: TABLE(), Key: { tokenHash },
+        UpdateExpression: 'SET fileKey = :k', ConditionExpression: 'attribute_exists(tokenHash)',
+        ExpressionAttributeValues: { ':k': fileKey },
+      }));
+      return true;
+    } catch (e) {
+      if (isConditionalCheckFailed(e)) return false;
+      throw e;
+    }
   },
 
-  /** Removes every link of a user, or of one image: the kill switch of image and account deletion. */
-  async removeAll(userId: string, imageId?: string): Promise<number> {
-    const rows = await sharesRepo.listByOwner(userId, imageId);
-    for (let i = 0; i < rows.length; i += 8) await Promise.all(rows.slice(i, i + 8).map((r) => sharesRepo.remove(r.tokenHash)));
-    return rows.length;
+  async remove(tokenHash: string): Promise<void> {
+    await dynamo().send(new DeleteCommand({ TableName: TABLE(), Key: { tokenHash } }));
   },
 };
 export type SharesRepo = typeof sharesRepo;

@@ -1,6 +1,7 @@
 import { routes } from '#shared/api/routes';
 import { sharesRepo } from '../adapters/shares-repo';
 import { usersRepo } from '../adapters/users-repo';
+import { removeShare } from '../shares/lib/share-file';
 import { defineHandler } from '../lib/define-handler';
 import { notFound } from '../lib/errors';
 import { audited, type ActionOutcome } from './lib/audit';
@@ -11,7 +12,7 @@ export const SHARE_REVOKED = 'Share link revoked.';
 export async function revokeUserShare(sub: string, shareId: string): Promise<ActionOutcome> {
   const [share, row] = await Promise.all([sharesRepo.findOwned(sub, shareId), usersRepo.get(sub)]);
   if (!share) throw notFound('This user has no share link with this id.');
-  await sharesRepo.remove(share.tokenHash);
+  await removeShare(share);
   return {
     type: 'success', message: SHARE_REVOKED, targetEmail: row?.email ?? null,
     steps: [{ step: 'share', outcome: 'done', detail: `${share.shareId} of image ${share.imageId}` }],

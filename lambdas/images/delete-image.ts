@@ -1,5 +1,5 @@
 import { routes } from '#shared/api/routes';
-import { sharesRepo } from '../adapters/shares-repo';
+import { removeAllShares } from '../shares/lib/share-file';
 import { defineHandler } from '../lib/define-handler';
 import { logger } from '../lib/logger';
 import { removeImage, requireOwnImage, requireSameId } from './lib/own-image';
@@ -11,7 +11,7 @@ import { removeImage, requireOwnImage, requireSameId } from './lib/own-image';
 export const handler = defineHandler(routes.deleteImage, async ({ principal, params, body }) => {
   requireSameId(params.id, body.id);
   const row = await requireOwnImage(principal.userId, params.id);
-  const shares = await sharesRepo.removeAll(row.userId, row.imageId);
+  const shares = await removeAllShares(row.userId, row.imageId);
   await removeImage(row);
   logger.info('image deleted', { imageId: row.imageId, shares });
   return { ok: true as const };

@@ -13,14 +13,15 @@ import { imagesRepo } from '../adapters/images-repo';
 import { orgsRepo } from '../adapters/orgs-repo';
 import { usersRepo } from '../adapters/users-repo';
 import { headObject } from '../adapters/s3-client';
+import { storageCounter } from '../adapters/storage-counter';
 import { config } from '../lib/config';
 import { imageKeys, newImageId } from './lib/image-keys';
 
 /**
  * The storage quota (docs/images.md "Storage quota") through the local API against dynalite and
  * s3rver: the usage route, the create check and the presigned POST's cap, and the finalise check.
- * A library is filled by writing a finalised row of the wanted size straight to the table (only
- * `size` is summed), so the limits stay the product's own.
+ * A library is filled by writing a finalised row of the wanted size straight to the table and
+ * counting it as finalise does, so the limits stay the product's own.
  */
 
 const fixtures = join(import.meta.dirname, '../../test/fixtures/images');
@@ -44,7 +45,11 @@ const upload = (image: Image, bytes: Buffer) =>
   fetch(image.uploadUrl!, { method: 'POST', body: imageUploadForm(image.uploadFields!, new Blob([new Uint8Array(bytes)])) });
 const finalize = (u: User, id: string) => callApi(routes.finalizeImage, { token: u.accessToken, params: { id }, body: {} });
 
-/** A finalised image of `bytes` written straight to the table (no file: the quota only sums sizes). */
+/**
+ * A finalised image of `bytes` written straight to the table (no file: the quota only counts
+ * sizes), and added to the user's storage counter when they have one; a user without one yet gets
+ * it started from their rows, as a user from before the counter does.
+ */
 async function fill(u: User, bytes: number) {
   const now = new Date().toISOString();
   const imageId = newImageId(Date.now());
@@ -53,7 +58,9 @@ async function fill(u: User, bytes: number) {
     userId: u.userId, imageId, title: 'Filler', notes: '', urlLink: null, objectKey: keys.original, thumbKey: keys.thumb,
     status: 'ready', contentType: 'image/png', size: bytes, width: 1, height: 1, created: now, updated: now,
   });
+  await storageCounter.addIfFits(u.userId, bytes, Number.MAX_SAFE_INTEGER);
 }
+const remove = (u: User, id: string) => callApi(routes.deleteImage, { token: u.accessToken, params: { id }, body: { id } });
 
 const activeSub = (plan: Subscription['plan']): Subscription => ({
   id: `sub_${plan}`, status: 'active', plan, amount: 1200, quantity: 1, current_period_start: Math.floor(Date.now() / 1000) - 60,
@@ -77,6 +84,10 @@ describe('GET /account/storage', () => {
     expect(await usage(u)).toEqual({ usedBytes: png.length, limitBytes: basic(), plan: 'basic' });
     // Another user's images are theirs alone.
     expect((await usage(await signedInUser())).usedBytes).toBe(0);
+    // Deleting gives the room back.
+    expect((await remove(u, c.id)).status).toBe(200);
+    expect((await usage(u)).usedBytes).toBe(0);
+    expect((await storageCounter.read(u.userId))?.totalBytes).toBe(0);
   });
 
   it('gives Premium subscribers and active Enterprise members the Premium limit', async () => {
@@ -119,7 +130,9 @@ describe('POST /images/ and the storage quota', () => {
 
   it('caps the upload form at the storage left, so S3 refuses a bigger file', async () => {
     const u = await signedInUser();
-    expect(lengthRange(Image.parse((await create(u)).body))).toEqual(['content-length-range', 1, 25 * 1024 * 1024]);
+    const first = Image.parse((await create(u)).body);
+    expect(lengthRange(first)).toEqual(['content-length-range', 1, 25 * 1024 * 1024]);
+    expect((await remove(u, first.id)).status).toBe(200); // its reservation goes with it
     await fill(u, basic() - 1000);
     const c = Image.parse((await create(u)).body);
     expect(lengthRange(c)).toEqual(['content-length-range', 1, 1000]);
@@ -131,13 +144,46 @@ describe('POST /images/ and the storage quota', () => {
 });
 
 describe('POST /images/{id}/ and the storage quota', () => {
-  it('refuses a file that no longer fits (another upload finalised meanwhile) and removes the upload and the row', async () => {
+  it('holds room for uploads in progress: one that does not fit beside them is refused until they end', async () => {
+    const u = await signedInUser();
+    await fill(u, basic() - 3 * png.length);
+    const a = Image.parse((await create(u, { size: 2 * png.length })).body);
+    expect(lengthRange(a)).toEqual(['content-length-range', 1, 2 * png.length]);
+    const refused = await create(u, { size: 2 * png.length });
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toMatch(/^This image \(114 KB\) does not fit in your image library: /);
+    // Pending room is not shown as used.
+    expect((await usage(u)).usedBytes).toBe(basic() - 3 * png.length);
+    // Finalised with a smaller file, the upload keeps only its real size.
+    expect((await upload(a, png)).status).toBe(204);
+    expect((await finalize(u, a.id)).status).toBe(200);
+    expect((await storageCounter.read(u.userId))).toEqual({ totalBytes: basic() - 2 * png.length, reservations: {} });
+    expect((await create(u, { size: 2 * png.length })).status).toBe(201);
+  });
+
+  it('gives an expired upload\'s room back, even when its row is gone (TTL)', async () => {
+    const u = await signedInUser();
+    await fill(u, basic() - png.length);
+    const a = Image.parse((await create(u)).body);
+    expect((await create(u)).status).toBe(413);
+    // As if a day had passed and DynamoDB's TTL had deleted the row without our code running.
+    const counter = (await storageCounter.read(u.userId))!;
+    await storageCounter.release(u.userId, a.id, counter.reservations[a.id]!);
+    await storageCounter.reserve(u.userId, a.id, { ...counter.reservations[a.id]!, until: Math.floor(Date.now() / 1000) - 1 }, { limitBytes: basic(), maxPending: 200 });
+    await imagesRepo.remove(u.userId, a.id);
+    expect((await create(u, { size: png.length })).status).toBe(201);
+  });
+
+  it('counts an upload started before the counter at finalise, refusing it (and removing it) when it does not fit', async () => {
     const u = await signedInUser();
     await fill(u, basic() - 10 * png.length);
     const c = Image.parse((await create(u)).body);
     expect((await upload(c, png)).status).toBe(204);
-    const racing = 9 * png.length + 1; // a racing upload, finalised first: 1 byte too many for this one
-    await fill(u, racing);
+    // The row as the code before the counter left it: no reservation.
+    const row = (await imagesRepo.get(u.userId, c.id))!;
+    await storageCounter.release(u.userId, c.id, { bytes: row.reservedBytes! });
+    await imagesRepo.put({ ...row, reservedBytes: undefined });
+    await fill(u, 9 * png.length + 1); // another upload, finalised first: 1 byte too many for this one
     const r = await finalize(u, c.id);
     expect(r.status).toBe(413);
     expect(r.body.code).toBe('storage_full');
@@ -145,7 +191,7 @@ describe('POST /images/{id}/ and the storage quota', () => {
     expect(await imagesRepo.get(u.userId, c.id)).toBeUndefined();
     const keys = imageKeys(u.userId, c.id);
     for (const key of [keys.upload, keys.original, keys.thumb]) expect(await headObject(key)).toBeUndefined();
-    expect((await usage(u)).usedBytes).toBe(basic() - 10 * png.length + racing);
+    expect((await usage(u)).usedBytes).toBe(basic() - png.length + 1);
   });
 
   it('stores a file that fits to the last byte', async () => {

@@ -5,7 +5,7 @@ import type { WebPage } from '#shared/api/web-page';
 import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { assertAccountExists, writesAsAccount } from './account-guard';
 import { DomainError, statusOf } from './errors';
-import { header, json, type ApiEvent, type ApiResult } from './http';
+import { header, isHeadRequest, json, type ApiEvent, type ApiResult } from './http';
 import { logger, withInvocationLogger } from './logger';
 import { parseRequest } from './parse-request';
 import { authorize, principalFromClaims, type Principal } from './principal';
@@ -30,11 +30,11 @@ export function errorToResult(error: unknown): ApiResult {
   return json(500, { code: 'internal', message: 'Something went wrong on our side. Please try again.' });
 }
 
-/** A page route's answer as it is, as HTML (its handler sets every other header). */
-const htmlResult = (page: WebPage): ApiResult => ({
+/** A page route's answer as it is, as HTML (its handler sets every other header); a HEAD gets no body. */
+const htmlResult = (page: WebPage, head: boolean): ApiResult => ({
   statusCode: page.status,
   headers: { 'content-type': 'text/html; charset=utf-8', ...page.headers },
-  body: page.html,
+  body: head ? '' : page.html,
 });
 
 /** Resolves an upload grant to its principal; given by define-grant-handler.ts, so only grant bundles read the grants table. */
@@ -77,7 +77,7 @@ export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerI
     .use(routeInput(route, grantResolver))
     .handler(async (_event, context) => {
       const result = await fn(context.input as HandlerInput<R>);
-      return route.produces === 'html' ? htmlResult(result as WebPage) : json(route.status ?? 200, result);
+      return route.produces === 'html' ? htmlResult(result as WebPage, isHeadRequest(_event)) : json(route.status ?? 200, result);
     });
   let coldStart = true;
   return (event: ApiEvent, context: Context): Promise<ApiResult> => {

@@ -16,6 +16,9 @@ export function header(event: Pick<ApiEvent, 'headers'>, name: string): string |
   return undefined;
 }
 
+/** A HEAD request (routes that declare `head` answer it as GET, without the body and without side effects). */
+export const isHeadRequest = (event: Pick<ApiEvent, 'requestContext'>): boolean => event.requestContext?.http?.method === 'HEAD';
+
 export function rawBodyOf(event: Pick<ApiEvent, 'body' | 'isBase64Encoded'>): string {
   if (!event.body) return '';
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;

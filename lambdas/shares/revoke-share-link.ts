@@ -1,5 +1,6 @@
 import { routes } from '#shared/api/routes';
 import { sharesRepo } from '../adapters/shares-repo';
+import { removeShare } from './lib/share-file';
 import { defineHandler } from '../lib/define-handler';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -15,7 +16,7 @@ export const handler = defineHandler(routes.revokeShareLink, async ({ principal,
   const image = await requireOwnImage(principal.userId, params.id);
   const share = await sharesRepo.findOwned(principal.userId, params.shareId, image.imageId);
   if (!share) throw notFound(SHARE_NOT_FOUND);
-  await sharesRepo.remove(share.tokenHash);
+  await removeShare(share);
   logger.info('share link revoked', { imageId: image.imageId, shareId: share.shareId });
   return { ok: true as const };
 });

@@ -7,7 +7,9 @@ import { CreatedShareLink, ShareLink } from '#shared/domain/share-link';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
 import { callApi, signedInUser, staffUser, urls } from '../../test/integration/helpers';
 import { imagesRepo } from '../adapters/images-repo';
+import { headObject } from '../adapters/s3-client';
 import { sharesRepo } from '../adapters/shares-repo';
+import { shareFileKey } from './lib/share-file';
 import { hashSecretToken } from '../lib/secret-token';
 import { EXPIRED_MESSAGE, GONE_MESSAGE } from './lib/share-page';
 
@@ -44,7 +46,7 @@ const list = async (u: User, id: string) => {
 };
 
 describe('share links (local API, dynalite, s3rver)', () => {
-  it('create → open (page, view count, image) → list → revoke → gone', async () => {
+  it('create → open (page, view count, image) → list → revoke → gone', { timeout: 60_000 }, async () => {
     const u = await signedInUser();
     const image = await readyImage(u, 'Quarterly <report> & "notes"');
     const created = await share(u, image.id, '7d');
@@ -90,6 +92,13 @@ describe('share links (local API, dynalite, s3rver)', () => {
     const download = new URL((await open(token, '/image?download=true')).headers.get('location')!);
     expect(download.searchParams.get('response-content-disposition')).toContain('attachment');
 
+    // Nothing on the page or behind its redirects names the owner or the image (#31): only the link's own values.
+    for (const text of [html, img.headers.get('location')!, download.toString()]) {
+      expect(text).not.toContain(u.userId);
+      expect(text).not.toContain(image.id);
+      expect(text).not.toContain('users/');
+    }
+    expect(location.pathname).toMatch(new RegExp(`/shares/${created.id}$`));
     // One view per page open (the image route does not count).
     await open(token);
     const listed = await list(u, image.id);
@@ -100,11 +109,32 @@ describe('share links (local API, dynalite, s3rver)', () => {
     expect(revoked).toMatchObject({ status: 200, body: { ok: true } });
     const gone = await open(token);
     expect(gone.status).toBe(404);
+    expect(await headObject(shareFileKey(created.id))).toBeUndefined(); // the link's copy went with it
     expect(await gone.text()).toContain(GONE_MESSAGE);
     expect((await open(token, '/image')).status).toBe(404);
     expect(await list(u, image.id)).toEqual([]);
     // Revoking again: the link no longer exists.
     expect((await callApi(routes.revokeShareLink, { token: u.accessToken, params: { id: image.id, shareId: created.id } })).status).toBe(404);
+  });
+
+  it('answers HEAD as GET without the body and without counting a view (link previews)', async () => {
+    const u = await signedInUser();
+    const image = await readyImage(u);
+    const token = tokenOf((await share(u, image.id)).url);
+    const head = await fetch(`${urls().api}/s/${token}`, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(head.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(head.headers.get('x-robots-tag')).toContain('noindex');
+    expect(await head.text()).toBe('');
+    const image302 = await fetch(`${urls().api}/s/${token}/image`, { method: 'HEAD', redirect: 'manual' });
+    expect(image302.status).toBe(302);
+    expect(image302.headers.get('location')).toBeTruthy();
+    expect((await list(u, image.id))[0]!.views).toBe(0);
+    // A gone link answers HEAD with its status too.
+    expect((await fetch(`${urls().api}/s/${'A'.repeat(43)}`, { method: 'HEAD' })).status).toBe(404);
+    await open(token);
+    expect((await list(u, image.id))[0]!.views).toBe(1);
   });
 
   it('"never" has no expiry; an expired link answers 410 and is not listed', async () => {
@@ -143,6 +173,22 @@ describe('share links (local API, dynalite, s3rver)', () => {
     expect((await callApi(routes.createShareLink, { token: owner.accessToken, params: { id: image.id }, body: { expiry: '2d' } })).status).toBe(400);
   });
 
+  it('a link made before file copies gets its own copy at its first open', async () => {
+    const u = await signedInUser();
+    const image = await readyImage(u);
+    const link = await share(u, image.id);
+    const row = (await sharesRepo.get(hashSecretToken(tokenOf(link.url))))!;
+    // As such a link was stored: no copy, no key.
+    await sharesRepo.remove(row.tokenHash);
+    await sharesRepo.create({ ...row, fileKey: undefined });
+    await (await import('../adapters/s3-client')).deleteObject(shareFileKey(link.id));
+    const location = (await open(tokenOf(link.url), '/image')).headers.get('location')!;
+    expect(new URL(location).pathname).toMatch(new RegExp(`/shares/${link.id}$`));
+    expect(location).not.toContain(u.userId);
+    expect((await fetch(location)).status).toBe(200);
+    expect((await sharesRepo.get(row.tokenHash))?.fileKey).toBe(shareFileKey(link.id));
+  });
+
   it('deleting the image kills its links', async () => {
     const u = await signedInUser();
     const image = await readyImage(u);
@@ -151,6 +197,7 @@ describe('share links (local API, dynalite, s3rver)', () => {
     for (const link of [a, b]) {
       expect((await open(tokenOf(link.url))).status).toBe(404);
       expect(await sharesRepo.get(hashSecretToken(tokenOf(link.url)))).toBeUndefined();
+      expect(await headObject(shareFileKey(link.id))).toBeUndefined();
     }
   });
 

@@ -46,7 +46,9 @@ export function toApiEvent(opts: {
   // Own properties as in API Gateway's JSON event: assigning `query['__proto__']` would drop that key silently.
   const query: Record<string, string> = Object.fromEntries(joined);
   const now = Date.now();
-  const routeKey = `${route.method} ${route.path}`;
+  // HEAD on a route that answers it is its own route in API Gateway: `HEAD /s/{token}`.
+  const method = req.method === 'HEAD' && route.head ? 'HEAD' : route.method;
+  const routeKey = `${method} ${route.path}`;
   const isText = body.length === 0 || /json|text|x-www-form-urlencoded/i.test(headers['content-type'] ?? 'application/json');
   return {
     version: '2.0',
@@ -60,7 +62,7 @@ export function toApiEvent(opts: {
     isBase64Encoded: !isText,
     requestContext: {
       accountId: '000000000000', apiId: 'local', domainName: url.host, domainPrefix: 'local',
-      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(), routeKey, stage: '$default', time: new Date(now).toISOString(), timeEpoch: now,
       authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: opts.claims ? flattenClaims(opts.claims) : {}, scopes: [] } },
     },

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeList } from '#shared/api/routes';
-import { needsToken, type RouteDef } from '#shared/api/route';
+import { methodsOf, needsToken, type RouteDef } from '#shared/api/route';
 import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { withInvocationLogger } from '../../lambdas/lib/logger';
 import { compilePath, toApiEvent } from './api-events';
@@ -100,7 +100,7 @@ export async function startApiServer(opts: {
         const params = c.match(url.pathname);
         if (!params) continue;
         pathMatched = true;
-        if (c.route.method === req.method) {
+        if (methodsOf(c.route).includes(req.method ?? '')) {
           hit = { route: c.route, params };
           break;
         }

@@ -28,7 +28,16 @@ export interface RouteDef {
    * as it is. Refused input is still the JSON `{code, message}` of every route.
    */
   produces?: 'json' | 'html';
+  /**
+   * A GET that answers HEAD too, as GET without the body (link-preview services ask with HEAD).
+   * The handler sees the method (`isHeadRequest`) and must change nothing for a HEAD.
+   */
+  head?: boolean;
 }
+
+/** The methods a route answers: its own, and HEAD for a GET that declares `head`. */
+export const methodsOf = (route: Pick<RouteDef, 'method' | 'head'>): readonly string[] =>
+  route.head && route.method === 'GET' ? [route.method, 'HEAD'] : [route.method];
 
 /** A table entry: a route without its id, which is its key in the table. */
 export type RouteSpec = Omit<RouteDef, 'id'>;

@@ -259,12 +259,12 @@ export const routes = defineRoutes({
     params: ShareParams, response: Ok,
   },
   openSharePage: {
-    method: 'GET', path: '/s/{token}', caller: 'public', handler: 'shares/open-share-page', produces: 'html',
+    method: 'GET', path: '/s/{token}', caller: 'public', handler: 'shares/open-share-page', produces: 'html', head: true,
     summary: 'The public page of a share link (image, title, Download, Open Graph, noindex); counts a view. Gone links: 404 or 410 page.',
     params: ShareTokenParams, response: WebPage,
   },
   openSharedImage: {
-    method: 'GET', path: '/s/{token}/image', caller: 'public', handler: 'shares/open-shared-image', produces: 'html',
+    method: 'GET', path: '/s/{token}/image', caller: 'public', handler: 'shares/open-shared-image', produces: 'html', head: true,
     summary: "A share link's image: a redirect to a short-lived presigned GET with the stored type (`download` saves it), for og:image and the Download button.",
     params: ShareTokenParams, query: z.object({ download: Flag }).strict(), response: WebPage,
   },

@@ -27,6 +27,13 @@ export const ShareToken = z.string().regex(SHARE_TOKEN_PATTERN, 'not a share tok
 /** Where a share page lives under the site (and the API): `/s/<token>`. */
 export const SHARE_PATH_PREFIX = '/s/';
 
+/**
+ * The only addresses the site forwards to the API (locally; CloudFront in AWS: infra/README.md):
+ * `/s/<token>` and `/s/<token>/image`, with an optional query. Anything else under `/s/`, such as
+ * `/s/%2e%2e/account`, which the API's URL parser would resolve to `/account`, stays on the site.
+ */
+export const SHARE_FORWARDED_PATH = /^\/s\/[A-Za-z0-9_-]{43}(\/image)?(\?|$)/;
+
 /** One active link of an image, as its owner sees it: never the token (only its hash is stored). */
 export const ShareLink = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@
  * `name` attribute and on the user row.
  */
 
+import { stripBidiControls } from './bidi-controls';
 import { cutText } from './cut-text';
 
 /**
@@ -15,12 +16,13 @@ export const DISPLAY_NAME_MAX_LENGTH = 80;
 export const DISPLAY_NAME_INPUT_MAX = 1000;
 
 /**
- * Tidies a name as typed: control characters removed, runs of white space made one space, trimmed,
+ * Tidies a name as typed: control characters and bidi controls (bidi-controls.ts: they could make
+ * a name read backwards) removed, runs of white space made one space, trimmed,
  * then cut to DISPLAY_NAME_MAX_LENGTH by the one cut rule (`cutText`: whole graphemes, so a letter
  * keeps its accents and an emoji sequence stays whole). An empty result means "no name".
  */
 export function normalizeDisplayName(input: string): string {
-  const tidy = input.replace(/\p{Cc}+/gu, ' ').replace(/\s+/gu, ' ').trim();
+  const tidy = stripBidiControls(input).replace(/\p{Cc}+/gu, ' ').replace(/\s+/gu, ' ').trim();
   return cutText(tidy, DISPLAY_NAME_MAX_LENGTH).trim();
 }
 

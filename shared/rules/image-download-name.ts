@@ -4,6 +4,7 @@
  * by the site.
  */
 
+import { stripBidiControls } from './bidi-controls';
 import { cutText, wellFormed } from './cut-text';
 
 const EXTENSIONS: Record<string, string> = {
@@ -11,9 +12,9 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export function imageDownloadName(image: { title: string; contentType?: string | null }): string {
-  const cleaned = Array.from(image.title || 'image', (c) => (c < ' ' || c === '\u007f' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+  // Bidi controls could disguise the extension.
+  const cleaned = Array.from(stripBidiControls(image.title || 'image'), (c) => (c < ' ' || c === '\u007f' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
     .join('')
-    .replace(/[\u202A-\u202E\u2066-\u2069]/g, '') // bidi controls could disguise the extension
     .replace(/\s+/g, ' ')
     .trim();
   // Cut by whole graphemes (shared/rules/cut-text.ts): a split surrogate pair made encodeURIComponent throw.

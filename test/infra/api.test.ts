@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routeList } from '../../shared/api/routes';
-import { needsToken } from '#shared/api/route';
+import { methodsOf, needsToken } from '#shared/api/route';
 import { routeDeploy } from '../../infra/route-deploy';
 import { tables } from '#shared/deploy/tables';
 import { awsRoutePath } from '../../infra/stacks/api-stack';
@@ -36,7 +36,18 @@ describe('api stack is generated from the route table', () => {
   it('has one function per route plus nothing unexpected', () => {
     const routeFns = fns.filter(([, r]) => String(r.Properties.FunctionName ?? '').startsWith('fps-dev-'));
     expect(routeFns).toHaveLength(routeList.length);
-    expect(apiRoutes).toHaveLength(routeList.length);
+    expect(apiRoutes).toHaveLength(routeList.flatMap(methodsOf).length);
+  });
+
+  it('answers HEAD on the share pages (link previews ask with HEAD), with the GET\'s function and no authorizer', () => {
+    for (const path of ['/s/{token}', '/s/{token}/image']) {
+      const [get, head] = ['GET', 'HEAD'].map((m) => apiRoutes.find(([, r]) => r.Properties.RouteKey === `${m} ${path}`)?.[1]);
+      expect(head, `HEAD ${path}`).toBeDefined();
+      expect(head!.Properties.Target).toEqual(get!.Properties.Target);
+      expect(head!.Properties.AuthorizationType).toBe('NONE');
+    }
+    // Nothing else gets a HEAD route.
+    expect(apiRoutes.filter(([, r]) => String(r.Properties.RouteKey).startsWith('HEAD '))).toHaveLength(2);
   });
 
   it('JWT authorizer uses the user pool issuer and the app client audience', () => {

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { RuntimeConfig } from '../../shared/config/runtime-config';
+import { routeList } from '../../shared/api/routes';
+import { methodsOf } from '../../shared/api/route';
+import { SHARE_FORWARDED_PATH, SHARE_PATH_PREFIX } from '../../shared/domain/share-link';
 import { SECURITY_HEADERS, STORED_SESSION_PROBE_HASH } from '../../shared/web/security-headers';
 import { apiConnectSource, contentSecurityPolicy, PAGE_INDEX_FUNCTION_CODE } from '../../infra/stacks/web-stack';
 import { runtimeConfig } from '../../infra/stacks/content-stack';
@@ -145,6 +148,35 @@ describe('web stack', () => {
     const fns = resourcesOf(s.api, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('OpenSharePageFn') || id.startsWith('CreateShareLinkFn'));
     expect(fns).toHaveLength(2);
     for (const [, fn] of fns) expect(fn.Properties.Environment.Variables.SHARE_BASE_URL).toBe(s.stacks.settings.env.siteUrl);
+  });
+
+  it.each(['staging', 'master'] as const)('%s: /s/* reaches only the public share routes, with no credentials (infra/README.md, dot-segments)', (env) => {
+    const s = synth(env);
+    const d = resourcesOf(s.web, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
+    const share = d.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === `${SHARE_PATH_PREFIX}*`);
+    expect(share, 'the /s/* behavior').toBeDefined();
+    // The path goes to the API as it came: no origin path in front of it, no function rewriting it.
+    const origin = d.Origins.find((o: { Id: string }) => o.Id === share.TargetOriginId);
+    expect(origin.OriginPath ?? '').toBe('');
+    expect(share.FunctionAssociations ?? []).toEqual([]);
+    expect(share.LambdaFunctionAssociations ?? []).toEqual([]);
+    // Nothing that could act as the user is forwarded: no origin request policy (Authorization,
+    // cookies), no headers or cookies in the cache key; reads only.
+    expect(share.OriginRequestPolicyId).toBeUndefined();
+    const [[, cache]] = resourcesOf(s.web, 'AWS::CloudFront::CachePolicy').filter(([id]) => id.startsWith('SharePageCache'));
+    const forwarded = cache.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(forwarded.HeadersConfig).toEqual({ HeaderBehavior: 'none' });
+    expect(forwarded.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(share.AllowedMethods).toEqual(['GET', 'HEAD']);
+    // Under /s/ the API has the two public share routes and nothing else; the site's local proxy
+    // forwards exactly their paths.
+    const underS = routeList.filter((r) => r.path.startsWith(SHARE_PATH_PREFIX));
+    expect(underS.map((r) => r.id).sort()).toEqual(['openSharePage', 'openSharedImage']);
+    for (const r of underS) {
+      expect(r.caller).toBe('public');
+      expect(methodsOf(r)).toEqual(['GET', 'HEAD']);
+      expect(SHARE_FORWARDED_PATH.test(r.path.replace('{token}', 'A'.repeat(43)))).toBe(true);
+    }
   });
 
   it('dev (no certificate): no /s/* behavior (it would need the API before the web stack); links use the API address', () => {

@@ -3,9 +3,9 @@ import { holdsSeat } from '#shared/rules/seats';
 import { imagesRepo } from '../../adapters/images-repo';
 import { orgsRepo, type MemberRow } from '../../adapters/orgs-repo';
 import { deleteObject } from '../../adapters/s3-client';
-import { sharesRepo } from '../../adapters/shares-repo';
 import { cancelSubscriptionNow, subscriptionsOfCustomer } from '../../adapters/stripe-customer';
 import { imageKeys, UPLOAD_PREFIX } from '../../images/lib/image-keys';
+import { removeAllShares } from '../../shares/lib/share-file';
 
 /**
  * The data-removal steps of an admin delete. Each is safe to run again: a second run finds less
@@ -28,7 +28,7 @@ export async function cancelIndividualSubscriptions(customerId: string): Promise
 }
 
 /** Deletes every share link of the user (their pages answer "revoked" from then on); the count removed. */
-export const removeShares = (userId: string): Promise<number> => sharesRepo.removeAll(userId);
+export const removeShares = (userId: string): Promise<number> => removeAllShares(userId);
 
 /**
  * Deletes the user's image objects (the upload, original and thumbnail of the image library's key

@@ -7,7 +7,7 @@ import { countEvent } from '../../lib/metrics';
 import { inspectImage, makeThumbnail, THUMBNAIL } from './image-file';
 import { imageKeys } from './image-keys';
 import { toImage } from './image-view';
-import { assertUploadFits } from './storage-quota';
+import { settleUpload, unsettleUpload } from './storage-quota';
 import { IMAGE_NOT_FOUND, removeImage, requireOwnImage } from './own-image';
 
 export const NOT_UPLOADED = 'No file has been uploaded for this image yet. POST it with the uploadFields to the uploadUrl first.';
@@ -45,7 +45,6 @@ export async function finishUpload(userId: string, imageId: string): Promise<Ima
   const bytes = await getObjectBytes(keys.upload);
   // The object may have been replaced since the HEAD: check what was actually read.
   if (bytes.length > MAX_IMAGE_BYTES) throw await refuse(row, 'payload_too_large', TOO_LARGE, { size: bytes.length });
-  await assertUploadFits(row, bytes.length); // the storage quota, with the file's real size
   const found = await inspectImage(bytes);
   if (!found.ok) {
     if (found.reason === 'too_many_pixels') throw await refuse(row, 'payload_too_large', TOO_MANY_PIXELS, { format: found.format });
@@ -59,14 +58,31 @@ export async function finishUpload(userId: string, imageId: string): Promise<Ima
     throw await refuse(row, 'unsupported_media_type', DAMAGED, { error: (e as Error).message });
   }
 
-  await Promise.all([
-    putObject(keys.original, bytes, found.contentType, IMMUTABLE),
-    putObject(keys.thumb, thumb, THUMBNAIL.contentType, IMMUTABLE),
-  ]);
-  await deleteObject(keys.upload);
+  // The storage quota, with the file's real size: a conditional write on the user's counter.
+  try {
+    await settleUpload(row, bytes.length);
+  } catch (e) {
+    if (e instanceof DomainError && e.code === 'storage_full') await removeImage(row);
+    throw e;
+  }
   const file = { contentType: found.contentType, size: bytes.length, width: found.width, height: found.height };
-  const ready = await imagesRepo.markReady(row.userId, row.imageId, file, new Date().toISOString());
+  let ready: ImageRow | undefined;
+  try {
+    await Promise.all([
+      putObject(keys.original, bytes, found.contentType, IMMUTABLE),
+      putObject(keys.thumb, thumb, THUMBNAIL.contentType, IMMUTABLE),
+    ]);
+    await deleteObject(keys.upload);
+    ready = await imagesRepo.markReady(row.userId, row.imageId, file, new Date().toISOString());
+  } catch (e) {
+    await unsettleUpload(row, bytes.length);
+    throw e;
+  }
   if (!ready) {
+    // Not pending any more: this call stored nothing new, so its count goes back.
+    await unsettleUpload(row, bytes.length);
+    const now = await imagesRepo.get(row.userId, row.imageId);
+    if (now?.status === 'ready') return toImage(now); // another finalise of the same image won
     // Deleted while we worked: do not leave its files behind.
     await removeImage(row);
     throw notFound(IMAGE_NOT_FOUND);

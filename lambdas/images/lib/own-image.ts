@@ -2,6 +2,7 @@ import { imagesRepo, isExpired, type ImageRow } from '../../adapters/images-repo
 import { deleteObject } from '../../adapters/s3-client';
 import { DomainError, notFound } from '../../lib/errors';
 import { imageKeys } from './image-keys';
+import { releaseStorageOf } from './storage-quota';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
@@ -25,9 +26,13 @@ export function requireSameId(pathId: string, bodyId: string): void {
   if (pathId !== bodyId) throw new DomainError('bad_request', 'The id in the body does not match the address.');
 }
 
-/** Removes every object of an image (upload, original, thumbnail), then its row. */
+/**
+ * Removes every object of an image (upload, original, thumbnail), then its row, then gives its
+ * storage back: only the call that removed the row does, so concurrent removals release it once.
+ */
 export async function removeImage(row: Pick<ImageRow, 'userId' | 'imageId'>): Promise<void> {
   const keys = imageKeys(row.userId, row.imageId);
   await Promise.all([deleteObject(keys.upload), deleteObject(keys.original), deleteObject(keys.thumb)]);
-  await imagesRepo.remove(row.userId, row.imageId);
+  const removed = await imagesRepo.remove(row.userId, row.imageId);
+  if (removed) await releaseStorageOf(removed);
 }

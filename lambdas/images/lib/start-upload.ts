@@ -7,7 +7,7 @@ import { DomainError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { imageKeys, newImageId } from './image-keys';
 import { toImage } from './image-view';
-import { uploadLimitFor } from './storage-quota';
+import { releaseStorageOf, reserveUpload } from './storage-quota';
 
 /** How long the upload form is valid (seconds). */
 export const UPLOAD_URL_TTL_SECONDS = 300;
@@ -21,17 +21,22 @@ export const UPLOAD_URL_TTL_SECONDS = 300;
  * (POST /images/{id}/), which checks the file itself.
  */
 export async function startUpload(userId: string, body: BodyOf<typeof routes.createImage>): Promise<Image> {
-  const maxBytes = await uploadLimitFor(userId, body.size);
   const now = new Date();
   const imageId = newImageId(now.getTime());
+  const expiresAt = Math.floor(now.getTime() / 1000) + PENDING_IMAGE_LIFETIME_SECONDS;
+  // Room is held for the upload until it is finalised or expires: uploads in progress count too.
+  const maxBytes = await reserveUpload(userId, imageId, expiresAt, body.size);
   const keys = imageKeys(userId, imageId);
   const row: ImageRow = {
     userId, imageId, title: body.title, notes: body.notes, urlLink: body.urlLink ?? null,
     objectKey: keys.original, thumbKey: keys.thumb, status: 'pending', created: now.toISOString(), updated: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + PENDING_IMAGE_LIFETIME_SECONDS,
+    expiresAt, reservedBytes: maxBytes,
     ...(body.part ? { part: body.part } : {}),
   };
-  if (!(await imagesRepo.create(row))) throw new DomainError('conflict', 'Please try again.');
+  if (!(await imagesRepo.create(row))) {
+    await releaseStorageOf(row);
+    throw new DomainError('conflict', 'Please try again.');
+  }
   const upload = await presignPost(keys.upload, {
     contentType: body.contentType ?? DEFAULT_UPLOAD_CONTENT_TYPE, maxBytes, expiresIn: UPLOAD_URL_TTL_SECONDS,
   });

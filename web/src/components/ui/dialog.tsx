@@ -92,7 +92,7 @@ export function usePresence(open: boolean, ms = DIALOG_TRANSITION_MS): { mounted
 
 export interface DialogProps {
   open: boolean;
-  title: string;
+  title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   /** 'alertdialog' for a question that needs an answer (confirmations). */
@@ -131,7 +131,7 @@ export function Dialog({ open, ...rest }: DialogProps) {
 
 export interface ConfirmDialogProps {
   open: boolean;
-  title: string;
+  title: ReactNode;
   children: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;

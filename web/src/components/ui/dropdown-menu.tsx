@@ -96,7 +96,8 @@ export function DropdownMenu({ label, items, to, align = 'start', className, tog
     >
       {to && (
         <Link to={to} className="dropdown__label">
-          {label}
+          {/* The header's label is the user's name: isolated, so bidi controls cannot reorder the menu. */}
+          <bdi>{label}</bdi>
         </Link>
       )}
       <button

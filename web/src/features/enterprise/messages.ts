@@ -1,5 +1,12 @@
+import { createElement, type ReactNode } from 'react';
 import type { Member, MemberAction } from '#shared/domain/organization';
 import { displayNameOf } from '#shared/rules/display-name';
+
+/**
+ * User-supplied text inside a sentence, isolated (`<bdi>`): bidi controls or right-to-left
+ * letters in a name cannot reorder the words around it ("Deactivate {name}?").
+ */
+const isolated = (text: string, key: string): ReactNode => createElement('bdi', { key }, text);
 
 /** Spec 000, section 8: a failed member action. */
 export const actionFailedTitle = (action: string) => `Unable to ${action}.`;
@@ -30,22 +37,23 @@ export const NO_PAYMENT_HISTORY = 'No payment history.';
 /** Actions that take something away: they ask first, and their buttons look destructive. */
 export const DESTRUCTIVE_ACTIONS: readonly MemberAction[] = ['delete', 'deactivate'];
 
-/** Who a member is in a sentence: "Ada Lovelace (ada@example.com)", or the e-mail alone. */
-const who = (m: Pick<Member, 'email' | 'name'>) => (m.name ? `${m.name} (${m.email})` : m.email);
+/** Who a member is in a sentence: "Ada Lovelace (ada@example.com)", or the e-mail alone; each part isolated. */
+const who = (m: Pick<Member, 'email' | 'name'>): ReactNode[] =>
+  m.name ? [isolated(m.name, 'name'), ' (', isolated(m.email, 'email'), ')'] : [isolated(m.email, 'email')];
 
 /** The question a destructive action asks first, naming the person; null when it needs no confirming. */
-export function confirmationOf(member: Pick<Member, 'email' | 'name'>, action: MemberAction): { title: string; message: string; confirmLabel: string } | null {
+export function confirmationOf(member: Pick<Member, 'email' | 'name'>, action: MemberAction): { title: ReactNode; message: ReactNode; confirmLabel: string } | null {
   switch (action) {
     case 'delete':
       return {
         title: 'Revoke this invitation?',
-        message: `The invitation for ${who(member)} stops working at once and its seat is freed. You can invite them again later.`,
+        message: ['The invitation for ', ...who(member), ' stops working at once and its seat is freed. You can invite them again later.'],
         confirmLabel: 'Revoke invitation',
       };
     case 'deactivate':
       return {
-        title: `Deactivate ${displayNameOf(member)}?`,
-        message: `${who(member)} loses the Enterprise plan at once and their seat is freed. You can reactivate them while a seat is free.`,
+        title: ['Deactivate ', isolated(displayNameOf(member), 'name'), '?'],
+        message: [...who(member), ' loses the Enterprise plan at once and their seat is freed. You can reactivate them while a seat is free.'],
         confirmLabel: 'Deactivate',
       };
     default:

@@ -84,7 +84,7 @@ export function AccountRoute({ Billing }: { Billing: BillingSlot }) {
     return (
       <div className="account-page">
         <section className="account-card" aria-labelledby="account-error-title">
-          <h1 id="account-error-title">Welcome {auth.user.name}</h1>
+          <h1 id="account-error-title">Welcome <bdi>{auth.user.name}</bdi></h1>
           <Alert severity="error" title={UNABLE_TO_LOAD_USER}>
             {message !== UNABLE_TO_LOAD_USER ? message : null}
           </Alert>
@@ -108,7 +108,7 @@ function AccountDetails({ account, user, justSignedIn, Billing }: { account: Acc
 
   return (
     <div className="account-page">
-      <h1 className="account-page__title">Welcome {user.name}</h1>
+      <h1 className="account-page__title">Welcome <bdi>{user.name}</bdi></h1>
 
       {next && justSignedIn && (
         <section className="account-card account-welcome-back" aria-labelledby="welcome-back-title">

@@ -7,7 +7,8 @@ import { cognitoUserUrl, dynamoItemUrl, stripeCustomerUrl } from '../console-lin
 
 type Value = string | number | boolean | null | undefined;
 
-const show = (v: Value): ReactNode => (v === null || v === undefined || v === '' ? <span className="admin-muted">—</span> : String(v));
+/** A stored value; isolated (`<bdi>`), as most are user-supplied and may carry bidi controls. */
+const show = (v: Value): ReactNode => (v === null || v === undefined || v === '' ? <span className="admin-muted">—</span> : <bdi>{String(v)}</bdi>);
 
 /** Unix seconds (Stripe) or ISO text (DynamoDB, Cognito) as a UTC date and time. */
 export function formatWhen(v: string | number | null | undefined): ReactNode {
@@ -18,7 +19,7 @@ export function formatWhen(v: string | number | null | undefined): ReactNode {
 }
 
 /** A search link inside the tool (spec: its links point at /ziggy?q=…). */
-const Ziggy = ({ q }: { q: string | null | undefined }) => (q ? <Link to={paths.ziggy.href(q)}>{q}</Link> : show(q));
+const Ziggy = ({ q }: { q: string | null | undefined }) => (q ? <Link to={paths.ziggy.href(q)}><bdi>{q}</bdi></Link> : show(q));
 
 function Fields({ rows }: { rows: [string, ReactNode][] }) {
   return (

@@ -14,7 +14,7 @@ export function SearchMatches({ query, matches, more }: { query: string; matches
       <ul className="admin-matches">
         {matches.map((m) => (
           <li key={m.userId}>
-            <Link to={paths.ziggy.href(m.email)}>{m.email}</Link> <span className="admin-muted small">{m.userStatus}</span>
+            <Link to={paths.ziggy.href(m.email)}><bdi>{m.email}</bdi></Link> <span className="admin-muted small">{m.userStatus}</span>
           </li>
         ))}
       </ul>

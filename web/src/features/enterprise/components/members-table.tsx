@@ -40,8 +40,9 @@ export function MembersTable({ members, pendingUserId, remainingSeats, onAction 
           {members.map((m) => (
             <tr key={m.userId} data-status={m.orgStatus}>
               <th scope="row" className="enterprise-members__email">
-                {m.email}
-                {m.name && <span className="enterprise-members__name">{m.name}</span>}
+                {/* User-supplied text is isolated: bidi controls in it cannot reorder what is around it. */}
+                <bdi>{m.email}</bdi>
+                {m.name && <bdi className="enterprise-members__name">{m.name}</bdi>}
               </th>
               <td>{m.orgRole === 'admin' ? 'Admin' : 'Member'}</td>
               <td>

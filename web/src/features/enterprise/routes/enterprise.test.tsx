@@ -153,6 +153,23 @@ describe('Manage members', () => {
     await waitFor(() => expect(api.revoke).toHaveBeenCalledWith('ivy'));
   });
 
+  it('shows names and e-mails isolated, so bidi controls in them cannot reorder the text around them (#31)', async () => {
+    const user = userEvent.setup();
+    // A name stored before names lost their bidi controls.
+    const eve = { ...m('eve', 'active'), name: 'Eve \u202Etxt.exe' };
+    api.members.mockResolvedValue([m('admin', 'active', 'admin'), eve]);
+    show({});
+    const row = (await screen.findByRole('rowheader', { name: /eve@acme.example/ })).closest('tr')!;
+    const isolated = [...row.querySelectorAll('bdi')].map((b) => b.textContent);
+    expect(isolated).toEqual(expect.arrayContaining(['eve@acme.example', eve.name]));
+    await user.click(within(row).getByRole('button', { name: 'Deactivate eve@acme.example' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const title = dialog.querySelector('.dialog__title')!;
+    expect(title.textContent).toBe(`Deactivate ${eve.name}?`);
+    expect(title.querySelector('bdi')?.textContent).toBe(eve.name);
+    expect([...dialog.querySelectorAll('.dialog__body bdi')].map((b) => b.textContent)).toContain(eve.name);
+  });
+
   it('with every seat used, "Contact enterprise support to add seats." is a mail to support naming the organisation', async () => {
     show({ organization: { ...org, seats: 3 } });
     const link = await screen.findByRole('link', { name: 'Contact enterprise support to add seats.' });
