@@ -101,7 +101,7 @@ describe('/images', () => {
     expect(headerTitle()).toBe('Library');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Library' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Download (opens in a new tab)', 'Images', 'Settings']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Download the extension (opens in a new tab)', 'Images', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/account');
     expect(screen.getByRole('button', { name: /^Sort/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
