@@ -13,6 +13,7 @@ import { alreadySaved, hashBytes, readSaved, writeSaved } from '../lib/saved-cap
 import { $, editor } from './editor-state';
 import { allParts } from './exports';
 import { canvasToBlob, libraryStrips } from './render';
+import { SIGN_IN_FOR_SAVE, SIGN_IN_PURPOSE_PARAM } from '#shared/rules/sign-in-purpose';
 
 /** Share of the bar for preparing (render, encode, hash) before any byte is sent. */
 const PREPARE_SHARE = 10;
@@ -40,9 +41,11 @@ function progress(percent: number, label = 'Saving to library'): void {
   }
 }
 
-/** The site's sign-in, coming back to this capture in the editor (its `next`). */
+/** The site's sign-in, coming back to this capture in the editor (its `next`); it says the capture waits. */
 function goSignIn(captureId: string): void {
-  location.assign(siteLink('/auth/signin', captureId));
+  const url = new URL(siteLink('/auth/signin', captureId));
+  url.searchParams.set(SIGN_IN_PURPOSE_PARAM, SIGN_IN_FOR_SAVE);
+  location.assign(url.toString());
 }
 
 function fail(failure: SaveFailure): void {
