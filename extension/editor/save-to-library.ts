@@ -9,7 +9,7 @@ import { captureLink, captureTitle } from '#shared/rules/capture-title';
 import { SaveCallError, saveImage } from '../lib/library-upload';
 import { dropUploadGrant, readLogin, uploadGrantOf } from '../lib/login-state';
 import { saveFailureOf, type SaveFailure } from '../lib/save-failure';
-import { alreadySaved, hashBytes, readSaved, writeSaved } from '../lib/saved-captures';
+import { alreadySaved, editsKey, hashBytes, readSaved, writeSaved } from '../lib/saved-captures';
 import { $, editor } from './editor-state';
 import { allParts } from './exports';
 import { canvasToBlob, libraryStrips } from './render';
@@ -131,7 +131,9 @@ async function save(): Promise<void> {
       }, (s) => progress(PREPARE_SHARE + ((100 - PREPARE_SHARE) * (sent + s)) / Math.max(1, total)));
       sent += todo[i];
       // Saved part by part: a retry after a failure uploads only what is missing.
-      await writeSaved(record.id, { userId, savedAt: Date.now(), parts: ids.map((id, j) => (id ? { hash: hashes[j], imageId: id } : null)) });
+      await writeSaved(record.id, {
+        userId, savedAt: Date.now(), edits: editsKey(record.edits), parts: ids.map((id, j) => (id ? { hash: hashes[j], imageId: id } : null)),
+      });
     }
     progress(100);
     $('save-done-detail').textContent = count > 1 ? `(${count} images, in order)` : '';
