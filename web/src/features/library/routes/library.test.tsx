@@ -441,6 +441,18 @@ describe('/images', () => {
   });
 });
 
+describe('/images: split captures in the grid', () => {
+  it('shows each part number on its tile, apart from the title that may be cut (issue #31 §5)', async () => {
+    const part = (id: string, index: number) => ({ ...image(id, `A very long page title that the tile cuts (${index} of 2)`, '2025-03-05T12:00:00Z'), part: { set: 's1', index, count: 2 } });
+    api.listAllImages.mockResolvedValue([part('p1', 1), part('p2', 2), ...images]);
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(5));
+    const badges = thumbnails().map((b) => b.querySelector('.library-thumb__part')?.textContent ?? null);
+    expect(badges.slice(0, 2).sort()).toEqual(['Part 1 of 2', 'Part 2 of 2']);
+    expect(badges.slice(2)).toEqual([null, null, null]);
+  });
+});
+
 describe('/images: Upload → Add from extension', () => {
   it('lists the captures the extension holds and adds the chosen ones, split captures whole, titled and linked', async () => {
     const user = userEvent.setup();
