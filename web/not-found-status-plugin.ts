@@ -3,13 +3,13 @@ import type { Plugin } from 'vite';
 import { isKnownPath } from './src/config/paths';
 
 /**
- * A page request: GET or HEAD for HTML at a path whose last segment has no file extension (not
- * Vite's own /@vite/… or /@fs/… modules).
+ * A page request: GET or HEAD at a path whose last segment has no file extension (not Vite's own
+ * /@vite/… or /@fs/… modules, whose URLs Vite always writes with one), whatever the Accept header:
+ * Vite's SPA fallback also answers `*\/*` (curl's default) and an empty Accept with index.html.
  */
-export function isPageRequest(req: Pick<IncomingMessage, 'method' | 'headers'>, pathname: string): boolean {
+export function isPageRequest(req: Pick<IncomingMessage, 'method'>, pathname: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (pathname.startsWith('/@') || pathname.startsWith('/__') || /\.[^/]*$/.test(pathname)) return false;
-  return (req.headers.accept ?? '').includes('text/html');
+  return !(pathname.startsWith('/@') || pathname.startsWith('/__') || /\.[^/]*$/.test(pathname));
 }
 
 /** Makes the response's status 404 whatever the server sets later (Vite's index.html answer sets 200). */

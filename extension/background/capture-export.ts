@@ -7,12 +7,14 @@
 import { getCapture, listCaptures, shownSize } from '../lib/capture-store';
 import { bytesToBase64, CHUNK_BYTES, type CapturesReply, type CapturesRequest, type ListingOverPort } from '../lib/capture-port';
 import { libraryStrips, renderPart } from '../editor/render';
+import { readSaved, savedWhole } from '../lib/saved-captures';
 
 async function listings(): Promise<ListingOverPort[]> {
   const all = await listCaptures();
   return Promise.all(
     all.map(async (c) => ({
       id: c.id, title: c.title, url: c.url, createdAt: c.createdAt, ...shownSize(c), parts: c.parts.length,
+      savedBy: savedWhole(await readSaved(c.id), c.edits),
       thumbnail: c.thumbnail ? { type: c.thumbnail.type, base64: bytesToBase64(new Uint8Array(await c.thumbnail.arrayBuffer())) } : null,
     })),
   );

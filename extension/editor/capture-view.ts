@@ -43,6 +43,9 @@ export async function loadCapture(id: string, liveDrawing: Promise<boolean> | fa
     notes.push(`This page is too large for one image, so it was split into ${n} images.`);
     if (n >= SPLIT_WARNING_THRESHOLD) notes.push('Warning: 10 or more split images may fail to open or export.');
     $('part-nav').hidden = false;
+    // Download PNG saves the image on screen; this one saves every part.
+    $('download-png-all').hidden = false;
+    $('download-png-all').textContent = `Download all ${n} images (PNG)`;
   }
   if (record.truncated) notes.push('The page is very long: only its first part was captured.');
   if (record.notice === 'iframe-permission') {

@@ -4,18 +4,18 @@ import { $, act, editor, view } from './editor-state';
 import type { PdfPageSize } from './pdf-export';
 import { canvasToBlob, renderPart, type AnyCanvas } from './render';
 
-function partSuffix(): string {
+function partSuffix(index = editor.partIndex): string {
   const { record } = editor;
-  return record && record.parts.length > 1 ? `-part-${editor.partIndex + 1}-of-${record.parts.length}` : '';
+  return record && record.parts.length > 1 ? `-part-${index + 1}-of-${record.parts.length}` : '';
 }
 
-function fileName(ext: string, whole = false): string {
+function fileName(ext: string, whole = false, index?: number): string {
   const { record } = editor;
   const host = record ? safeHost(record.url) : 'page';
   const d = new Date(record?.createdAt ?? Date.now());
   const pad = (n: number) => String(n).padStart(2, '0');
   const stamp = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-  return `screenshot-${host}-${stamp}${whole ? '' : partSuffix()}.${ext}`;
+  return `screenshot-${host}-${stamp}${whole ? '' : partSuffix(index)}.${ext}`;
 }
 
 function safeHost(url: string): string {
@@ -64,6 +64,13 @@ export function setupExports(): void {
     void act('Preparing PNG', async () => {
       await download(await canvasToBlob(view, 'image/png'), fileName('png'));
       return 'PNG downloaded.';
+    }),
+  );
+  $('download-png-all').addEventListener('click', () =>
+    void act('Preparing the PNG files', async () => {
+      let i = 0;
+      for await (const part of allParts()) await download(await canvasToBlob(part, 'image/png'), fileName('png', false, i++));
+      return `${i} PNG files downloaded.`;
     }),
   );
   $('download-jpg').addEventListener('click', () =>

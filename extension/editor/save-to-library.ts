@@ -9,10 +9,11 @@ import { captureLink, captureTitle } from '#shared/rules/capture-title';
 import { SaveCallError, saveImage } from '../lib/library-upload';
 import { dropUploadGrant, readLogin, uploadGrantOf } from '../lib/login-state';
 import { saveFailureOf, type SaveFailure } from '../lib/save-failure';
-import { alreadySaved, hashBytes, readSaved, writeSaved } from '../lib/saved-captures';
+import { alreadySaved, editsKey, hashBytes, readSaved, writeSaved } from '../lib/saved-captures';
 import { $, editor } from './editor-state';
 import { allParts } from './exports';
 import { canvasToBlob, libraryStrips } from './render';
+import { SIGN_IN_FOR_SAVE, SIGN_IN_PURPOSE_PARAM } from '#shared/rules/sign-in-purpose';
 
 /** Share of the bar for preparing (render, encode, hash) before any byte is sent. */
 const PREPARE_SHARE = 10;
@@ -40,9 +41,11 @@ function progress(percent: number, label = 'Saving to library'): void {
   }
 }
 
-/** The site's sign-in, coming back to this capture in the editor (its `next`). */
+/** The site's sign-in, coming back to this capture in the editor (its `next`); it says the capture waits. */
 function goSignIn(captureId: string): void {
-  location.assign(siteLink('/auth/signin', captureId));
+  const url = new URL(siteLink('/auth/signin', captureId));
+  url.searchParams.set(SIGN_IN_PURPOSE_PARAM, SIGN_IN_FOR_SAVE);
+  location.assign(url.toString());
 }
 
 function fail(failure: SaveFailure): void {
@@ -128,7 +131,9 @@ async function save(): Promise<void> {
       }, (s) => progress(PREPARE_SHARE + ((100 - PREPARE_SHARE) * (sent + s)) / Math.max(1, total)));
       sent += todo[i];
       // Saved part by part: a retry after a failure uploads only what is missing.
-      await writeSaved(record.id, { userId, savedAt: Date.now(), parts: ids.map((id, j) => (id ? { hash: hashes[j], imageId: id } : null)) });
+      await writeSaved(record.id, {
+        userId, savedAt: Date.now(), edits: editsKey(record.edits), parts: ids.map((id, j) => (id ? { hash: hashes[j], imageId: id } : null)),
+      });
     }
     progress(100);
     $('save-done-detail').textContent = count > 1 ? `(${count} images, in order)` : '';

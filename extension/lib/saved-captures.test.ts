@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alreadySaved, hashBytes } from './saved-captures';
+import { alreadySaved, editsKey, hashBytes, savedWhole, type SavedCapture } from './saved-captures';
 
 describe('alreadySaved', () => {
   const prev = { userId: 'u1', savedAt: 1, parts: [{ hash: 'a', imageId: 'i1' }, { hash: 'b', imageId: 'i2' }] };
@@ -18,5 +18,24 @@ describe('alreadySaved', () => {
 describe('hashBytes', () => {
   it('is the SHA-256 of the bytes', async () => {
     expect(await hashBytes(new Blob(['abc']))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('savedWhole (Add from extension marks captures already in the library, issue #31 §5)', () => {
+  const edits = { 0: [{ kind: 'crop' }] };
+  const saved = (over: Partial<SavedCapture> = {}): SavedCapture => ({
+    userId: 'u1', savedAt: 1, edits: editsKey(edits), parts: [{ hash: 'a', imageId: 'i1' }, { hash: 'b', imageId: 'i2' }], ...over,
+  });
+
+  it('names the account when every part was saved with the edits the capture has now', () => {
+    expect(savedWhole(saved(), edits)).toBe('u1');
+    expect(savedWhole(saved({ edits: editsKey(undefined) }), undefined)).toBe('u1');
+  });
+
+  it('is undefined when a part is missing, the capture was edited since, or nothing was saved', () => {
+    expect(savedWhole(saved({ parts: [{ hash: 'a', imageId: 'i1' }, null] }), edits)).toBeUndefined();
+    expect(savedWhole(saved(), { 0: [] })).toBeUndefined();
+    expect(savedWhole(saved({ edits: undefined }), edits)).toBeUndefined();
+    expect(savedWhole(null, edits)).toBeUndefined();
   });
 });

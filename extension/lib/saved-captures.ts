@@ -5,7 +5,16 @@
  */
 
 export interface SavedPart { hash: string; imageId: string }
-export interface SavedCapture { userId: string; parts: (SavedPart | null)[]; savedAt: number }
+export interface SavedCapture {
+  userId: string;
+  parts: (SavedPart | null)[];
+  savedAt: number;
+  /** The capture's edits when it was saved (`editsKey`): later edits make different images. */
+  edits?: string;
+}
+
+/** The edits of a capture as one comparable string. */
+export const editsKey = (edits: unknown): string => JSON.stringify(edits ?? {});
 
 const key = (captureId: string) => `saved:${captureId}`;
 
@@ -30,6 +39,15 @@ export async function forgetSaved(captureId: string): Promise<void> {
 export function alreadySaved(prev: SavedCapture | null, userId: string, hashes: readonly string[]): (string | null)[] {
   const usable = prev && prev.userId === userId && prev.parts.length === hashes.length ? prev : null;
   return hashes.map((h, i) => (usable?.parts[i]?.hash === h ? usable.parts[i]!.imageId : null));
+}
+
+/**
+ * The account whose library holds this capture as it is now: every part saved, with the edits it
+ * has now. Add from extension marks such captures and skips them unless asked.
+ */
+export function savedWhole(saved: SavedCapture | null, edits: unknown): string | undefined {
+  if (!saved || saved.edits === undefined || saved.edits !== editsKey(edits)) return undefined;
+  return saved.parts.length > 0 && saved.parts.every((p) => p !== null) ? saved.userId : undefined;
 }
 
 /** SHA-256 of the bytes, hex. */

@@ -106,7 +106,17 @@ export class AuthStack extends Stack {
       id: 'AwsSolutions-COG2',
       reason: 'MFA cannot be required per group: TOTP optional for customers, required for staff (set-up script and staff handlers).',
     });
-    if (!env.threatProtection) {
+    if (env.threatProtection) {
+      // Adaptive authentication may let a low-risk sign-in through without the second factor when no
+      // action is set. Staff (TOTP enrolled at /admin) must give their code at every sign-in, so no
+      // risk level is below "MFA if configured"; accounts without MFA are unaffected.
+      const askMfa = { eventAction: 'MFA_IF_CONFIGURED', notify: false };
+      new cognito.CfnUserPoolRiskConfigurationAttachment(this, 'RiskConfiguration', {
+        userPoolId: this.userPool.userPoolId,
+        clientId: 'ALL',
+        accountTakeoverRiskConfiguration: { actions: { lowAction: askMfa, mediumAction: askMfa, highAction: askMfa } },
+      });
+    } else {
       // AwsSolutions-COG8: the Plus plan (threat protection enforced) is billed per MAU; master
       // uses it, dev and staging have only test users.
       Validations.of(this.userPool).acknowledge({

@@ -2,19 +2,14 @@ import { cognitoAdmin } from '../adapters/cognito-admin';
 import { forbidden } from './errors';
 import { logger } from './logger';
 import type { Principal } from './principal';
+import { requiresTotp } from '#shared/rules/staff-totp';
 
 /** The Cognito group the admin tool belongs to (scripts/ops/create-staff.ts adds members). */
 export const STAFF_GROUP = 'staff';
-/** Cognito's name for a TOTP (authenticator app) second factor. */
-export const TOTP = 'SOFTWARE_TOKEN_MFA';
 
 export const NOT_STAFF_NOW_MESSAGE = 'Staff only.';
 export const STAFF_MFA_MESSAGE =
-  'Staff must sign in with an authenticator app (TOTP). Finish the TOTP set-up (npm run ops:create-staff), then sign in again.';
-
-/** TOTP is the account's required factor: enabled and preferred, so Cognito asks for it at every sign-in (pool MFA OPTIONAL). */
-export const requiresTotp = (mfa: { enabled: string[]; preferred: string | null }): boolean =>
-  mfa.enabled.includes(TOTP) && mfa.preferred === TOTP;
+  'Staff must sign in with an authenticator app (TOTP). Open /admin to set one up, then try again.';
 
 /**
  * A staff route's caller as Cognito holds them now, not as their token (issued up to an hour ago)

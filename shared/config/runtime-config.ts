@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SUPPORT_EMAIL } from '../domain/support-email';
 
 /**
  * The site's runtime `config.json`: written at deploy by the CDK web stack and by the local stack,
@@ -41,6 +42,6 @@ export const RuntimeConfig = z.object({
     .optional(),
   /** Local only: where sent mail can be read. */
   outboxUrl: z.string().url().optional(),
-  supportEmail: z.string().email().default('support@fullpageshot.example'),
+  supportEmail: z.string().email().default(SUPPORT_EMAIL),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;

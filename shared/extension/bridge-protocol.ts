@@ -57,6 +57,11 @@ export interface CaptureListing {
   parts: number;
   /** A small JPEG or PNG; absent for captures made before thumbnails were kept. */
   thumbnail: Blob | null;
+  /**
+   * The account (userId) whose library already holds every part, as the editor's Save to library
+   * stored them with the edits the capture has now; absent when none does (issue #31 §5).
+   */
+  savedBy?: string;
 }
 
 /** A capture as image files: every part, edits applied, in order (structured-cloned Blobs). */

@@ -49,7 +49,7 @@ describe('checkInviteEmails', () => {
   it('reports both problems at once', () => {
     expect(checkInviteEmails('bad, b@x.example', 1).errors).toEqual([
       'Contains invalid emails',
-      'Error: too many emails specified (2), there are only 1 seats remaining.',
+      'Error: too many emails specified (2), there is only 1 seat remaining.',
     ]);
   });
 });

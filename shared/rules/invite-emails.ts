@@ -9,8 +9,11 @@ import * as z from 'zod';
 
 export const INVALID_EMAILS_MESSAGE = 'Contains invalid emails';
 
+/** The spec's sentence, in the singular when one seat is left ("there is only 1 seat remaining."). */
 export const tooManyEmailsMessage = (count: number, remaining: number): string =>
-  `Error: too many emails specified (${count}), there are only ${remaining} seats remaining.`;
+  remaining === 1
+    ? `Error: too many emails specified (${count}), there is only 1 seat remaining.`
+    : `Error: too many emails specified (${count}), there are only ${remaining} seats remaining.`;
 
 /** The longest address the API accepts (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;

@@ -97,4 +97,22 @@ describe('auth stack', () => {
       });
     }
   });
+
+  it('asks enrolled staff for their TOTP code at every sign-in, and lets the site enrol them', () => {
+    for (const env of ['dev', 'staging', 'master'] as const) {
+      const t = env === 'dev' ? dev : synth(env);
+      // MFA OPTIONAL + TOTP: Cognito challenges every account that has TOTP enabled (staff, after /admin's enrolment).
+      t.auth.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+      // The enrolment calls AssociateSoftwareToken, VerifySoftwareToken and SetUserMFAPreference with the
+      // member's access token: managed-login tokens carry that right only with this scope.
+      t.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { AllowedOAuthScopes: Match.arrayWith(['aws.cognito.signin.user.admin']) });
+    }
+    // Where adaptive authentication runs (master), no risk level may skip the code of an enrolled account.
+    const askMfa = { EventAction: 'MFA_IF_CONFIGURED', Notify: false };
+    synth('master').auth.hasResourceProperties('AWS::Cognito::UserPoolRiskConfigurationAttachment', {
+      ClientId: 'ALL',
+      AccountTakeoverRiskConfiguration: { Actions: { LowAction: askMfa, MediumAction: askMfa, HighAction: askMfa } },
+    });
+    expect(Object.keys(dev.auth.findResources('AWS::Cognito::UserPoolRiskConfigurationAttachment'))).toHaveLength(0);
+  });
 });

@@ -63,7 +63,7 @@ describe('ops:create-staff against cognito-local and dynalite', () => {
     expect(first.mfa).toBe('pending-totp-setup');
     expect(first.changes).toBe(3); // user, group, row
     expect(first.out).toContain('MFA               PENDING');
-    expect(first.out).toContain('aws cognito-idp verify-software-token');
+    expect(first.out).toContain('https://dev.fullpageshot.example/admin');
     const user = await real.send(new AdminGetUserCommand({ UserPoolId: pool().userPoolId, Username: email }));
     expect(user.UserAttributes).toContainEqual({ Name: 'email_verified', Value: 'true' });
     const groups = await real.send(new AdminListGroupsForUserCommand({ UserPoolId: pool().userPoolId, Username: user.Username }));

@@ -104,6 +104,26 @@ test.describe('capture at DPR 1', () => {
     }
   });
 
+  test('a split capture offers every part as PNG, not only the one on screen (issue #31 §5)', async ({ ext }) => {
+    await ext.setStorage({ testHooks: { canvasLimits: { maxSide: 4000, maxArea: 1280 * 800 } } });
+    try {
+      const page = await ext.open('/bands.html');
+      const editor = await ext.capture(page);
+      await expect(editor.locator('#split-note')).toContainText('split into 11 images');
+      const all = editor.getByRole('button', { name: 'Download all 11 images (PNG)' });
+      await expect(all).toBeVisible();
+      const names: string[] = [];
+      editor.on('download', (d) => names.push(d.suggestedFilename()));
+      await all.click();
+      await expect.poll(() => names.length, { timeout: 30_000 }).toBe(11);
+      expect(names.map((n) => /-part-(\d+)-of-11\.png$/.exec(n)?.[1])).toEqual(Array.from({ length: 11 }, (_, i) => String(i + 1)));
+      await editor.close();
+      await page.close();
+    } finally {
+      await ext.removeStorage(['testHooks']);
+    }
+  });
+
   test('cancel with Escape restores the page and opens no editor', async ({ ext }) => {
     const page = await ext.open('/bands.html');
     await page.evaluate(() => scrollTo(0, 500));

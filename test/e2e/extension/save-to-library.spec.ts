@@ -100,6 +100,7 @@ test('signed out, Save goes through the site\'s sign-in and back to the same cap
 
   await editor.getByRole('button', { name: 'Save to library' }).click();
   await editor.waitForURL(new RegExp(`^${siteUrl()}/auth/signin`));
+  await expect(editor.getByText('Sign in to save your capture to your image library.')).toBeVisible();
   await signInAndHandOver(ext, editor, email);
   await editor.getByRole('link', { name: 'Return to extension' }).click();
   await editor.waitForURL((u) => u.protocol === 'chrome-extension:' && u.pathname === '/editor.html' && u.searchParams.get('id') === captureId);

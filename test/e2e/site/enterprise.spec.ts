@@ -201,7 +201,7 @@ test.describe('enterprise account area', () => {
     await expect(row(page, pending).getByRole('button', { name: `Delete ${pending}` })).toHaveClass(/btn--danger/);
     await row(page, pending).getByRole('button', { name: `Delete ${pending}` }).click();
     await expect(page.getByRole('alertdialog')).toContainText(pending);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke invitation' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete invitation' }).click();
     await expect(row(page, pending)).toHaveCount(0);
     await expect(page.getByTestId('seats-used')).toHaveText('2');
 

@@ -100,6 +100,14 @@ test('/account with a payment listed fits 360 and 390 px, payments fold into car
   await page.goto('/images');
   await expect(page.getByText(images[0].title).first()).toBeVisible();
   await fits(page, '/images with a library');
+
+  // The viewer at 360 px (issue #31 §5): the image is not covered by default, and once the sidebar
+  // is shown its Delete is on screen without scrolling.
+  await page.getByText(images[0].title).first().click();
+  await expect(page.getByRole('button', { name: 'Show sidebar' })).toBeVisible();
+  await expect(page.locator('.library-viewer__side')).toBeHidden();
+  await page.getByRole('button', { name: 'Show sidebar' }).click();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeInViewport({ ratio: 1 });
 });
 
 test('the enterprise overview and members pages (org admin) and the staff admin page fit 360 px', async ({ page, browser, seed }) => {

@@ -15,6 +15,14 @@ test('an unknown address is a 404 with Page not found; app routes are 200', asyn
     const res = await request.get(path, { headers: { accept: 'text/html' } });
     expect(res.status(), path).toBe(404);
   }
+  // Whatever the Accept header (issue #31 §5: curl's */* got 200), and for HEAD too.
+  for (const accept of ['*/*', 'application/json', '']) {
+    expect((await request.get('/nope', { headers: { accept } })).status(), `Accept: ${accept}`).toBe(404);
+  }
+  for (const accept of ['*/*', '']) {
+    expect((await request.get('/account', { headers: { accept } })).status(), `/account, Accept: ${accept}`).toBe(200);
+  }
+  expect((await request.head('/nope', { headers: { accept: '*/*' } })).status()).toBe(404);
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible({ timeout: 15_000 });

@@ -28,6 +28,11 @@ describe('parseRuntimeConfig', () => {
     }
   });
 
+  it('without a supportEmail names the address every other page uses (issue #31 §5: not .example)', () => {
+    expect(parseRuntimeConfig(local).supportEmail).toBe('support@fullpageshot.com');
+    expect(RuntimeConfig.parse(local).supportEmail).toBe('support@fullpageshot.com');
+  });
+
   it('refuses configs the site cannot work with', () => {
     expect(() => parseRuntimeConfig(null)).toThrow(/not an object/);
     expect(() => parseRuntimeConfig({ ...local, env: 'prod' })).toThrow(/unknown env/);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
+import { SUPPORT_EMAIL } from '#shared/domain/support-email';
 
 /**
  * The runtime `/config.json` (schema: shared/config/runtime-config.ts), written at deploy time and
@@ -58,7 +59,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     newsletterUrl: optStr(raw, 'newsletterUrl'),
     stripeLiveMode: raw.stripeLiveMode === true,
     outboxUrl: optStr(raw, 'outboxUrl'),
-    supportEmail: optStr(raw, 'supportEmail') ?? 'support@fullpageshot.example',
+    supportEmail: optStr(raw, 'supportEmail') ?? SUPPORT_EMAIL,
   };
 }
 

@@ -1,3 +1,5 @@
+import { SUPPORT_EMAIL } from '#shared/domain/support-email';
+
 /**
  * Facts about the company that the header, footer and marketing pages all state. One place, so
  * the About page, the footer statistics and the legal texts never disagree.
@@ -13,7 +15,7 @@ export const siteFacts = {
   rating: '4.8',
   ratingOutOf: '5',
   fiveStarRatings: '95,000+',
-  supportEmail: 'support@fullpageshot.com',
+  supportEmail: SUPPORT_EMAIL,
   salesEmail: 'sales@fullpageshot.com',
   pressEmail: 'press@fullpageshot.com',
   privacyEmail: 'privacy@fullpageshot.com',

@@ -46,9 +46,10 @@ export function confirmationOf(member: Pick<Member, 'email' | 'name'>, action: M
   switch (action) {
     case 'delete':
       return {
-        title: 'Revoke this invitation?',
+        // One word for the one action: the spec's Delete (button, dialog and notice alike).
+        title: 'Delete this invitation?',
         message: ['The invitation for ', ...who(member), ' stops working at once and its seat is freed. You can invite them again later.'],
-        confirmLabel: 'Revoke invitation',
+        confirmLabel: 'Delete invitation',
       };
     case 'deactivate':
       return {

@@ -105,12 +105,15 @@ function AccountDetails({ account, user, justSignedIn, Billing }: { account: Acc
   const next = useNextUrl();
   const [params] = useSearchParams();
   const orgJoined = params.get(ORG_SUCCESS_PARAM) === ORG_SUCCESS_VALUE && !!account.orgName;
+  // The spec's 'Return to extension' is the greeting's button; without the greeting the same link,
+  // under the same name, sits with the account actions (never both at once).
+  const greeting = !!next && justSignedIn;
 
   return (
     <div className="account-page">
       <h1 className="account-page__title">Welcome <bdi>{user.name}</bdi></h1>
 
-      {next && justSignedIn && (
+      {greeting && (
         <section className="account-card account-welcome-back" aria-labelledby="welcome-back-title">
           <h2 id="welcome-back-title">Welcome back!</h2>
           <ExternalButtonLink href={next}>Return to extension</ExternalButtonLink>
@@ -128,9 +131,9 @@ function AccountDetails({ account, user, justSignedIn, Billing }: { account: Acc
       </Authorization>
 
       <nav className="account-card account-actions" aria-label="Account actions">
-        {next && (
+        {next && !greeting && (
           <a className="account-actions__extension" href={next}>
-            Back to extension
+            Return to extension
           </a>
         )}
         <ButtonLink to={paths.authSignOut.href()} variant="secondary">

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { checkAdminSearch } from '#shared/rules/admin-search';
@@ -7,6 +8,7 @@ import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { totpIsRequired } from '../api/authenticator';
 import { AdminActions } from '../components/admin-actions';
 import { AdminHeader } from '../components/admin-header';
 import { AuditList } from '../components/audit-list';
@@ -15,6 +17,7 @@ import { LookupPanels } from '../components/lookup-panels';
 import { NonStaffView } from '../components/non-staff-view';
 import { SearchForm } from '../components/search-form';
 import { SearchMatches } from '../components/search-matches';
+import { TotpEnrolment } from '../components/totp-enrolment';
 import { UserShares } from '../components/user-shares';
 import { subjectOf, useAdminActions } from '../use-admin-actions';
 import { useAdminSearch } from '../use-admin-search';
@@ -63,13 +66,46 @@ export function AdminRoute() {
           </div>
         }
       >
-        <AdminTool email={auth.user?.email || access.account?.email || ''} debugPanel={dump} />
+        <StaffTotpGate userId={auth.user?.userId ?? ''} email={auth.user?.email || access.account?.email || ''} debugPanel={dump} />
       </Authorization>
     </AuthorizationContext.Provider>
   );
 }
 
-function AdminTool({ email, debugPanel }: { email: string; debugPanel: ReactNode }) {
+/**
+ * Staff use the tool only with TOTP as their required second factor (the staff routes check it
+ * in Cognito on every call); until then the first visit enrols an authenticator right here.
+ */
+function StaffTotpGate({ userId, email, debugPanel }: { userId: string; email: string; debugPanel: ReactNode }) {
+  const queryClient = useQueryClient();
+  const key = ['staff-totp-required', userId];
+  const required = useQuery({ queryKey: key, queryFn: totpIsRequired, staleTime: Infinity, retry: 1 });
+  const [justEnrolled, setJustEnrolled] = useState(false);
+  if (required.isPending) return <Loading />;
+  // Unreadable (a federated account has no Cognito TOTP): show the tool; its calls say why they are refused.
+  if (required.data === false) {
+    return (
+      <div className="admin-page">
+        <TotpEnrolment
+          email={email}
+          onEnrolled={() => {
+            setJustEnrolled(true);
+            queryClient.setQueryData(key, true);
+          }}
+        />
+        {debugPanel}
+      </div>
+    );
+  }
+  const notice = justEnrolled ? (
+    <Alert severity="success" title="Authenticator set up">
+      From now on every sign-in asks for a code from the app.
+    </Alert>
+  ) : null;
+  return <AdminTool email={email} debugPanel={debugPanel} notice={notice} />;
+}
+
+function AdminTool({ email, debugPanel, notice }: { email: string; debugPanel: ReactNode; notice?: ReactNode }) {
   const config = useRuntimeConfig();
   const [params, setParams] = useSearchParams();
   const paramQ = params.get('q') ?? '';
@@ -128,6 +164,7 @@ function AdminTool({ email, debugPanel }: { email: string; debugPanel: ReactNode
   return (
     <div className="admin-page admin-page--tool">
       <AdminHeader email={email} />
+      {notice}
       <SearchForm initial={paramQ} loading={loading} error={formError} onSubmit={onSubmit} />
 
       <div className="admin-notices" aria-live="polite">

@@ -126,4 +126,11 @@ describe('/auth/signin in password mode', () => {
     await screen.findByText('password form', undefined, { timeout: 4000 });
     expect(fake.startHostedSignIn).not.toHaveBeenCalled();
   });
+
+  it('says the capture waits when the editor sent the visitor here to save it (issue #31 §5)', async () => {
+    setRuntimeConfigForTests({ ...hosted, env: 'local', auth: { ...hosted.auth, mode: 'password', oauthDomain: undefined } });
+    fake.auth.set({ status: 'signedOut' });
+    renderAt('/auth/signin?for=save');
+    expect(await screen.findByText('Sign in to save your capture to your image library. Afterwards you go back to the capture in the editor.')).toBeTruthy();
+  });
 });

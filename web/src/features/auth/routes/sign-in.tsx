@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
+import { SIGN_IN_PURPOSE_PARAM, signInNoteFor } from '#shared/rules/sign-in-purpose';
 import { ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
@@ -34,6 +35,7 @@ export function SignInRoute() {
   const description = params.get('error_description');
   const redirectPath = params.get('redirectPath');
   const hasError = !!(error && description);
+  const note = signInNoteFor(params.get(SIGN_IN_PURPOSE_PARAM));
 
   // Remember where to go back to; it survives the trip through the hosted UI.
   useEffect(() => {
@@ -64,6 +66,7 @@ export function SignInRoute() {
     return (
       <div className="auth-page">
         <h1 className="auth-page__title">{params.get('mode') === 'signup' ? 'Create your account' : 'Sign in'}</h1>
+        {note && <p className="auth-page__note">{note}</p>}
         {auth.error && <p role="alert">{auth.error}</p>}
         <Suspense fallback={<SignInProgress label="Loading…" />}>
           <PasswordAuthenticator initialState={params.get('mode') === 'signup' ? 'signUp' : 'signIn'} />
@@ -73,6 +76,7 @@ export function SignInRoute() {
   }
   return (
     <div className="auth-page">
+      {note && <p className="auth-page__note">{note}</p>}
       <SignInProgress />
     </div>
   );

@@ -16,6 +16,7 @@ import { performCheckoutSessionSuccess } from '../api/perform-checkout-session-s
 import { checkoutMessages, missingSessionIdPrefix } from '../messages';
 import { ExtensionButtons } from './extension-buttons';
 import { SuccessSummary } from './success-summary';
+import { SUPPORT_EMAIL } from '#shared/domain/support-email';
 
 /** The completion of the payment-page return (a one-shot action on arrival). */
 type Completion =
@@ -94,7 +95,7 @@ export function SuccessStage({ prefix, userId, userName, popup }: { prefix: stri
     return (
       <Alert severity="error">
         {missingSessionIdPrefix(state.detail)}
-        <a href={`mailto:${config?.supportEmail ?? 'support@fullpageshot.com'}`}>the support address</a>
+        <a href={`mailto:${config?.supportEmail ?? SUPPORT_EMAIL}`}>the support address</a>
       </Alert>
     );
   }

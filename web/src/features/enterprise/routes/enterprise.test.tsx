@@ -17,7 +17,7 @@ vi.mock('../api/get-organization-members', () => ({ getOrganizationMembers: () =
 vi.mock('../api/send-invitations', () => ({ sendEnterpriseMembersInvitations: (_o: string, e: string[]) => api.send(e) }));
 vi.mock('../api/revoke-invite', () => ({ revokeEnterpriseMemberInvite: (_o: string, u: string) => api.revoke(u) }));
 vi.mock('../api/update-member-status', () => ({ updateEnterpriseMemberStatus: (_o: string, u: string, s: string) => api.status(u, s) }));
-vi.mock('../../../lib/runtime-config', () => ({ useRuntimeConfig: () => ({ supportEmail: 'support@fullpageshot.example' }) }));
+vi.mock('../../../lib/runtime-config', () => ({ useRuntimeConfig: () => ({ supportEmail: 'support@fullpageshot.com' }) }));
 
 const org: Organization = { orgId: 'org_1', name: 'Acme Legal LLP', seats: 4, subscription: null, adminEmail: 'admin@acme.example' };
 const m = (userId: string, orgStatus: Member['orgStatus'], orgRole: Member['orgRole'] = 'member'): Member => ({
@@ -104,7 +104,7 @@ describe('Manage members', () => {
     expect(screen.getByText('Contains invalid emails')).toBeTruthy();
     await user.clear(input);
     await user.type(input, 'x@example.com, y@example.com');
-    expect(screen.getByText('Error: too many emails specified (2), there are only 1 seats remaining.')).toBeTruthy();
+    expect(screen.getByText('Error: too many emails specified (2), there is only 1 seat remaining.')).toBeTruthy();
     expect(send.disabled).toBe(true);
     await user.clear(input);
     await user.type(input, ' New@acme.example ,, ');
@@ -145,12 +145,15 @@ describe('Manage members', () => {
     expect(api.status).not.toHaveBeenCalled();
 
     await user.click(within(rowOf('ivy@acme.example')).getByRole('button', { name: 'Delete ivy@acme.example' }));
-    const revoke = await screen.findByRole('alertdialog', { name: 'Revoke this invitation?' });
-    expect(revoke.textContent).toContain('ivy@acme.example');
-    const confirm = within(revoke).getByRole('button', { name: 'Revoke invitation' });
+    // One word throughout (issue #31 §5): the button, the dialog and the notice all say Delete.
+    const dialogDelete = await screen.findByRole('alertdialog', { name: 'Delete this invitation?' });
+    expect(dialogDelete.textContent).toContain('ivy@acme.example');
+    expect(dialogDelete.textContent).not.toMatch(/revoke/i);
+    const confirm = within(dialogDelete).getByRole('button', { name: 'Delete invitation' });
     expect(confirm.className).toContain('btn--danger');
     await user.click(confirm);
     await waitFor(() => expect(api.revoke).toHaveBeenCalledWith('ivy'));
+    expect(await screen.findByText('Invitation for ivy@acme.example deleted.')).toBeTruthy();
   });
 
   it('shows names and e-mails isolated, so bidi controls in them cannot reorder the text around them (#31)', async () => {
@@ -174,7 +177,7 @@ describe('Manage members', () => {
     show({ organization: { ...org, seats: 3 } });
     const link = await screen.findByRole('link', { name: 'Contact enterprise support to add seats.' });
     const href = link.getAttribute('href')!;
-    expect(href.startsWith('mailto:support@fullpageshot.example?')).toBe(true);
+    expect(href.startsWith('mailto:support@fullpageshot.com?')).toBe(true); // as every other page (issue #31 §5)
     expect(decodeURIComponent(href)).toContain('Acme Legal LLP');
   });
 

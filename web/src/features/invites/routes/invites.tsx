@@ -17,6 +17,7 @@ import { CreatePasswordForm } from '../components/create-password-form';
 import { inviteOutcome, ORG_SUCCESS_QUERY, type DetailsState, type OwnAccountState } from '../invite-outcome';
 import { signInWithPassword, startSignIn } from '../sign-in';
 import '../invites.css';
+import { SUPPORT_EMAIL } from '#shared/domain/support-email';
 
 export const DECLINE_CONFIRM = 'Are you sure you want to decline this invite?';
 export const UNABLE_TO_PROCESS = 'Unable to process the invite';
@@ -150,7 +151,7 @@ export function InvitesRoute() {
     );
   }
 
-  const support = config?.supportEmail ?? 'support@fullpageshot.example';
+  const support = config?.supportEmail ?? SUPPORT_EMAIL;
   const alert =
     failure &&
     (failure === 'accept' ? (

@@ -5,11 +5,14 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
 import type { LibraryImage } from '../library-image';
 import { importCapture, type ImportProgress } from '../api/import-capture';
 
 export const NO_CAPTURES = 'The extension holds no captures yet. Capture a page with its toolbar button, then come back here.';
+export const ALREADY_IN_LIBRARY = 'Already in your library';
+export const ADD_AGAIN_LABEL = 'Also show captures already in my library, to add them again';
 
 type Listing =
   | { status: 'loading' }
@@ -36,6 +39,9 @@ interface AddFromExtensionProps {
  */
 export function AddFromExtension({ open, onClose, onImported }: AddFromExtensionProps) {
   const bridge = useExtensionBridge();
+  const userId = useAuth().user?.userId;
+  // Captures this account already saved from the editor are skipped unless the person asks.
+  const [addAgain, setAddAgain] = useState(false);
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [run, setRun] = useState<Run>({ status: 'idle' });
@@ -50,6 +56,7 @@ export function AddFromExtension({ open, onClose, onImported }: AddFromExtension
     setListing({ status: 'loading' });
     setRun({ status: 'idle' });
     setChosen(new Set());
+    setAddAgain(false);
     stored.current = new Map();
     bridge.listCaptures().then(
       (captures) => live && setListing({ status: 'ready', captures }),
@@ -97,7 +104,9 @@ export function AddFromExtension({ open, onClose, onImported }: AddFromExtension
   };
 
   const busy = run.status === 'importing';
-  const picked = listing.status === 'ready' ? listing.captures.filter((c) => chosen.has(c.id)) : [];
+  const inLibrary = (c: CaptureListing) => !!userId && c.savedBy === userId;
+  const picked = listing.status === 'ready' ? listing.captures.filter((c) => chosen.has(c.id) && (addAgain || !inLibrary(c))) : [];
+  const anyInLibrary = listing.status === 'ready' && listing.captures.some(inLibrary);
   const toggle = (id: string) =>
     setChosen((s) => {
       const next = new Set(s);
@@ -137,7 +146,12 @@ export function AddFromExtension({ open, onClose, onImported }: AddFromExtension
       {listing.status === 'ready' && listing.captures.length > 0 && (
         <>
           <RunStatus run={run} />
-          <CaptureList captures={listing.captures} chosen={chosen} onToggle={toggle} disabled={busy} />
+          {anyInLibrary && (
+            <label className="add-from-extension__again">
+              <input type="checkbox" checked={addAgain} disabled={busy} onChange={(e) => setAddAgain(e.target.checked)} /> {ADD_AGAIN_LABEL}
+            </label>
+          )}
+          <CaptureList captures={listing.captures} chosen={chosen} onToggle={toggle} disabled={busy} inLibrary={inLibrary} addAgain={addAgain} />
         </>
       )}
     </Dialog>
@@ -171,7 +185,18 @@ function RunStatus({ run }: { run: Run }) {
   );
 }
 
-function CaptureList({ captures, chosen, onToggle, disabled }: { captures: CaptureListing[]; chosen: Set<string>; onToggle: (id: string) => void; disabled: boolean }) {
+interface CaptureListProps {
+  captures: CaptureListing[];
+  chosen: Set<string>;
+  onToggle: (id: string) => void;
+  disabled: boolean;
+  /** Already in the library: marked, and not choosable unless `addAgain`. */
+  inLibrary: (c: CaptureListing) => boolean;
+  addAgain: boolean;
+}
+
+function CaptureList({ captures, chosen, onToggle, disabled, inLibrary, addAgain }: CaptureListProps) {
+  const skipped = (c: CaptureListing) => inLibrary(c) && !addAgain;
   const legend = useId();
   return (
     <fieldset className="add-from-extension__list" aria-labelledby={legend} disabled={disabled}>
@@ -180,13 +205,14 @@ function CaptureList({ captures, chosen, onToggle, disabled }: { captures: Captu
       </legend>
       {captures.map((c) => (
         <label key={c.id} className="add-from-extension__item">
-          <input type="checkbox" checked={chosen.has(c.id)} onChange={() => onToggle(c.id)} />
+          <input type="checkbox" checked={chosen.has(c.id) && !skipped(c)} disabled={skipped(c)} onChange={() => onToggle(c.id)} />
           <Thumbnail blob={c.thumbnail} />
           <span className="add-from-extension__text">
             <span className="add-from-extension__title">{c.title || c.url}</span>
             <span className="add-from-extension__meta">
               {new Date(c.createdAt).toLocaleString()} · {c.width} × {c.height} px{c.parts > 1 ? ` · ${c.parts} images` : ''}
             </span>
+            {inLibrary(c) && <span className="add-from-extension__saved">{ALREADY_IN_LIBRARY}</span>}
           </span>
         </label>
       ))}

@@ -40,6 +40,12 @@ export function ImageGrid({ groups, onOpen }: ImageGridProps) {
                         ?
                       </span>
                     )}
+                    {/* The title's "(1 of 2)" is cut in a narrow tile: the part number sits where it cannot be (the title already names it for screen readers). */}
+                    {image.part && image.part.count > 1 && (
+                      <span className="library-thumb__part" aria-hidden="true">
+                        Part {image.part.index} of {image.part.count}
+                      </span>
+                    )}
                   </span>
                   <span className="library-thumb__title">{image.title || UNTITLED}</span>
                 </button>

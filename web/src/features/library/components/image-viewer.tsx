@@ -37,7 +37,8 @@ function useObjectUrl(file: File | null): string | null {
  * Escape.
  */
 export function ImageViewer({ content, onClose, onSaved, onDeleted, onUploaded }: ImageViewerProps) {
-  const [sidebarOpen, setSidebarOpen] = useState(true);
+  // On a phone the sidebar lies over the image: it starts closed there (the layout's 760 px break).
+  const [sidebarOpen, setSidebarOpen] = useState(() => !window.matchMedia?.('(max-width: 760px)').matches);
   const [mode, setMode] = useState<'info' | 'edit'>('info');
   const [sharing, setSharing] = useState(false);
   const root = useRef<HTMLDivElement>(null);

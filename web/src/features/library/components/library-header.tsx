@@ -39,7 +39,7 @@ export const NO_EXTENSION_LABEL = 'Add from extension (not installed: get it fro
 
 /**
  * The library's own header (the site header is hidden on /images): the title, the links Download
- * (the extension), Images and Settings (the account page), and the Sort and Upload menus. The
+ * the extension, Images and Settings (the account page), and the Sort and Upload menus. The
  * hidden file input behind 'Upload from computer' lives here (the page holds its ref).
  */
 export function LibraryHeader({ title, sortMode, onSort, showMenus, onChooseFile, onFileChosen, fileInputRef, onAddFromExtension }: LibraryHeaderProps) {
@@ -52,7 +52,8 @@ export function LibraryHeader({ title, sortMode, onSort, showMenus, onChooseFile
       </p>
       <nav aria-label="Library" className="library-header__nav">
         <a href={siteFacts.chromeStoreUrl} target="_blank" rel="noopener noreferrer">
-          Download<span className="sr-only"> (opens in a new tab)</span>
+          {/* The spec's link "Download", named for what it gets (issue #31 §5): the store listing. */}
+          Download the extension<span className="sr-only"> (opens in a new tab)</span>
         </a>
         <Link to={paths.images.href()}>Images</Link>
         <Link to={paths.account.href()}>Settings</Link>

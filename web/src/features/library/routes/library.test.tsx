@@ -56,7 +56,7 @@ function renderLibrary(url = '/images', bridge: ExtensionBridge | null = null) {
 }
 
 /** The site's bridge as the library sees it: a status, and the extension's captures. */
-function fakeBridge(phase: BridgeStatus['phase'], captures: Array<{ id: string; title: string; url: string; parts: number }> = []) {
+function fakeBridge(phase: BridgeStatus['phase'], captures: Array<{ id: string; title: string; url: string; parts: number; savedBy?: string }> = []) {
   const status = { phase, installed: phase === 'connected', connected: phase === 'connected', origin: null, version: null, error: null, lastLogin: null };
   return {
     getStatus: () => status,
@@ -101,7 +101,7 @@ describe('/images', () => {
     expect(headerTitle()).toBe('Library');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Library' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Download (opens in a new tab)', 'Images', 'Settings']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Download the extension (opens in a new tab)', 'Images', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/account');
     expect(screen.getByRole('button', { name: /^Sort/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
@@ -441,6 +441,18 @@ describe('/images', () => {
   });
 });
 
+describe('/images: split captures in the grid', () => {
+  it('shows each part number on its tile, apart from the title that may be cut (issue #31 §5)', async () => {
+    const part = (id: string, index: number) => ({ ...image(id, `A very long page title that the tile cuts (${index} of 2)`, '2025-03-05T12:00:00Z'), part: { set: 's1', index, count: 2 } });
+    api.listAllImages.mockResolvedValue([part('p1', 1), part('p2', 2), ...images]);
+    renderLibrary();
+    await waitFor(() => expect(thumbnails()).toHaveLength(5));
+    const badges = thumbnails().map((b) => b.querySelector('.library-thumb__part')?.textContent ?? null);
+    expect(badges.slice(0, 2).sort()).toEqual(['Part 1 of 2', 'Part 2 of 2']);
+    expect(badges.slice(2)).toEqual([null, null, null]);
+  });
+});
+
 describe('/images: Upload → Add from extension', () => {
   it('lists the captures the extension holds and adds the chosen ones, split captures whole, titled and linked', async () => {
     const user = userEvent.setup();
@@ -473,6 +485,31 @@ describe('/images: Upload → Add from extension', () => {
     ]);
     expect(thumbTitles()).toEqual(expect.arrayContaining(['Docs page', 'Long page (1 of 2)', 'Long page (2 of 2)']));
     expect(thumbnails()).toHaveLength(6);
+  });
+
+  it('marks captures this account already saved from the editor and skips them unless asked (issue #31 §5)', async () => {
+    const user = userEvent.setup();
+    const bridge = fakeBridge('connected', [
+      { id: 'c1', title: 'Saved here', url: 'https://docs.example/a', parts: 1, savedBy: 'u1' },
+      { id: 'c2', title: 'Saved by someone else', url: 'https://b.example/', parts: 1, savedBy: 'u9' },
+    ]);
+    api.uploadImage.mockImplementation(async (_f: File, d: { title: string }) => image(`n-${d.title}`, d.title, '2026-11-26T12:00:00Z'));
+    renderLibrary('/images', bridge);
+    await waitFor(() => expect(thumbnails()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(within(screen.getByRole('menu', { name: 'Upload' })).getByRole('menuitem', { name: 'Add from extension' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add from extension' });
+    const saved = (await within(dialog).findByRole('checkbox', { name: /Saved here/ })) as HTMLInputElement;
+    expect(saved.disabled).toBe(true);
+    expect(within(dialog).getAllByText('Already in your library')).toHaveLength(1);
+    expect((within(dialog).getByRole('checkbox', { name: /Saved by someone else/ }) as HTMLInputElement).disabled).toBe(false);
+
+    // Asked for: the marked one can be chosen and is added again.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also show captures already in my library, to add them again' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Saved here/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add capture' }));
+    await within(dialog).findByText('1 image was added to your library.');
+    expect(api.uploadImage.mock.calls.map(([, d]) => (d as { title: string }).title)).toEqual(['Saved here']);
   });
 
   it('says what failed, keeps it chosen, and Retry adds only what is missing', async () => {

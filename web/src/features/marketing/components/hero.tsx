@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { siteFacts } from '../../../components/layout/site-facts';
 import { ExternalButtonLink } from '../../../components/ui/button';
 import { useHeroArrow } from './use-hero-arrow';
+import { CAPTURES_STAY_LOCAL } from '../content/capture-storage';
 
 /** `showArrow`: the scroll-to-benefits arrow shows once the benefits are on the page (they load lazily). */
 export function Hero({ benefitsRef, showArrow = true }: { benefitsRef: RefObject<HTMLElement | null>; showArrow?: boolean }) {
@@ -15,8 +16,7 @@ export function Hero({ benefitsRef, showArrow = true }: { benefitsRef: RefObject
             Screenshot a whole web page in one click
           </h1>
           <p className="hero__lead">
-            Full Page Shot captures the entire page, not just what fits on your screen, and saves it as PNG, JPG or PDF. Your screenshots stay in your
-            browser.
+            Full Page Shot captures the entire page, not just what fits on your screen, and saves it as PNG, JPG or PDF. {CAPTURES_STAY_LOCAL}
           </p>
           <div className="hero__actions">
             <ExternalButtonLink size="lg" href={siteFacts.chromeStoreUrl}>

@@ -17,6 +17,13 @@ describe('copy about where captures are kept', () => {
     expect(stale).toEqual([]);
   });
 
+  it('never says screenshots stay in the browser without the rest of the sentence (issue #31 §5: the home hero)', () => {
+    const cut = Object.entries(sources)
+      .filter(([, text]) => /stay in your\s+browser(?!\s+unless)/i.test(text))
+      .map(([file]) => file);
+    expect(cut).toEqual([]);
+  });
+
   it('says captures stay in the browser unless saved to the library', () => {
     expect(CAPTURES_STAY_LOCAL).toBe('Screenshots stay in your browser unless you save them to your image library.');
     expect(privacyPolicy).toContain(CAPTURES_STAY_LOCAL);
