@@ -6,7 +6,7 @@
  */
 import { getCapture, listCaptures, shownSize } from '../lib/capture-store';
 import { bytesToBase64, CHUNK_BYTES, type CapturesReply, type CapturesRequest, type ListingOverPort } from '../lib/capture-port';
-import { libraryStrips, renderPart } from '../editor/render';
+import { libraryStrips, renderPart } from '../lib/render';
 
 async function listings(): Promise<ListingOverPort[]> {
   const all = await listCaptures();

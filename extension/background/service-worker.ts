@@ -9,7 +9,7 @@ import { restrictedReason } from '../capture/url-policy';
 import '../lib/build-config'; // declares __FPS_TEST_HOOKS__
 import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from '../lib/capture-store';
 import { readSettings } from '../lib/settings';
-import { installMotionHooks } from '../content/motion-main';
+import { installMotionHooks } from '../capture/motion-main';
 import { CaptureCancelled, CaptureRunner } from './capture-runner';
 import { serveCapturesPort } from './capture-export';
 import { FastCaptureSession } from './fast-capture';
@@ -69,7 +69,7 @@ async function injectContentScript(tabId: number): Promise<void> {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     try {
       await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['content.js'] });
-      // The page's own timers can only be held from its MAIN world (see content/motion-main.ts).
+      // The page's own timers can only be held from its MAIN world (see capture/motion-main.ts).
       await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', func: installMotionHooks }).catch(() => undefined);
       return;
     } catch (err) {

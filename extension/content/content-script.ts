@@ -7,7 +7,7 @@ import type { ContentMessage, FramePosition, PageGeometry, ScrollPosition } from
 import { ContentVisibility } from './content-visibility';
 import { FixedHider } from './fixed-hider';
 import { LayoutAnchors } from './layout-watch';
-import { chooseScrollTarget, measure, probe, type ScrollTarget } from './measure';
+import { chooseScrollTarget, measure, probe, type ScrollTarget } from '../capture/measure';
 import { MotionFreezer } from './motion-freeze';
 import { CaptureOverlay } from './overlay';
 import { StylePatcher } from './style-patcher';
