@@ -15,6 +15,7 @@ import { serveCapturesPort } from './capture-export';
 import { FastCaptureSession } from './fast-capture';
 import { CAPTURES_PORT } from '../lib/capture-port';
 import { LiveEditor, openEditorTab } from './live-editor';
+import { onWorkerMessage } from './worker-messages';
 
 /** One scheduler for the whole extension: Chrome's quota is per extension, not per tab. */
 const scheduler = new CaptureScheduler();
@@ -188,18 +189,9 @@ chrome.action.onClicked.addListener((tab) => {
   void captureTab(tab);
 });
 
-chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) => {
-  if (msg?.target !== 'worker') return false;
-  switch (msg.type) {
-    case 'cancel-capture': {
-      const tabId = sender.tab?.id;
-      if (tabId !== undefined) running.get(tabId)?.cancel();
-      sendResponse({ ok: true });
-      return false;
-    }
-  }
-  return false;
-});
+chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) =>
+  onWorkerMessage(msg, sender, sendResponse, { cancelCapture: (tabId) => running.get(tabId)?.cancel() }),
+);
 
 // The bridge frame (inside the website) asks for captures here: it may not open our IndexedDB itself.
 chrome.runtime.onConnect.addListener((port) => {
