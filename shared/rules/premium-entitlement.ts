@@ -1,5 +1,5 @@
 import type { LoginMessage } from '../domain/login-message';
-import { unlocksPremiumTools } from '../domain/subscription';
+import { unlocksPremiumTools } from '../domain/subscription-status';
 
 /**
  * Whether a login message entitles its user to Premium tools: a status that unlocks the tools and a period end

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSubscriptionEnded, holdsSubscription, subscriptionStatuses, unlocksPremiumTools, type SubscriptionStatus } from './subscription';
+import { hasSubscriptionEnded, holdsSubscription, subscriptionStatuses, unlocksPremiumTools, type SubscriptionStatus } from './subscription-status';
 
 /** Every status, and the two answers: does the customer hold it, does it unlock the Premium tools. */
 const TABLE: Record<SubscriptionStatus, { holds: boolean; unlocksTools: boolean }> = {
