@@ -108,7 +108,7 @@ function layerZones(forTests) {
   const inside = [
     // lambdas/lib is two layers: its foundation (config, errors, logger, metrics, principal, http…),
     // which adapters use, and the handler chain (define-handler.ts and the *-guard.ts it runs), which
-    // uses adapters, as DESIGN.md has it ("adapters are created once per container and passed in").
+    // uses adapters, as docs/architecture.md "Handlers" has it (adapters are built once per container).
     zone(LAMBDA_LIB_FOUNDATION, ['./lambdas/adapters'], 'lib\'s foundation is below the adapters; only the handler chain (define-handler, *-guard) uses them.'),
     zone('./lambdas/adapters', LAMBDA_HANDLER_CHAIN, 'Adapters are below the handler chain.'),
     zone('./lambdas/lib', LAMBDA_AREA_LIBS, 'lambdas/lib is below every area.'),

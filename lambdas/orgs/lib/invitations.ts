@@ -12,7 +12,7 @@ import { belongsToAnotherOrg } from './org-access';
 import { releaseSeats, reserveSeats, seatLimitError } from './seat-ledger';
 
 /**
- * Invitations (DESIGN.md, "Data"): each lives on its member item with a random 256-bit token
+ * Invitations (docs/architecture.md, "Data"): each lives on its member item with a random 256-bit token
  * stored only as a hash, an expiry, and is single use. The e-mail carries
  * `${SITE_URL}/invites?sub=<memberUserId>&token=<token>`.
  *
