@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -12,9 +13,14 @@ import tseslint from 'typescript-eslint';
  * - web, extension → shared only; inside web/src, lib/components/config never import app/ or
  *   features/; inside extension, the libraries (lib/, capture/) never import a surface (background,
  *   content, editor, frame, options: the manifest's entry points);
+ * - web/src/features/<f> imports only shared, web/src/lib, web/src/components, web/src/config and
+ *   its own folder (never another feature, never app/), as bulletproof-react's lint config has it;
+ * - extension surfaces share code only through extension/lib and extension/capture (a surface
+ *   never imports another);
  * - lambdas → shared; inside lambdas, lib/ imports no area, adapters/ no area and not the handler
  *   chain, lib/'s foundation no adapter, and an area's lib/ (its helpers) no route entry point (the
- *   files at the top of an area);
+ *   files at the top of an area); an area imports another area's lib/ only along an edge declared
+ *   in LAMBDA_AREA_EDGES, which has no cycle;
  * - infra → shared and the lambdas route entry points only (never lambdas/lib, adapters or an
  *   area's lib/);
  * - scripts, test → anything;
@@ -32,8 +38,59 @@ const zone = (target, from, message) => ({ target, from, message });
 const LAMBDA_AREA_LIBS = './lambdas/!(lib|adapters)/lib/**';
 const LAMBDA_ENTRIES = './lambdas/!(lib|adapters)/*.ts';
 /** lambdas/lib's handler chain, above the adapters; the rest of lib is its foundation, below them. */
-const LAMBDA_HANDLER_CHAIN = './lambdas/lib/@(define-handler|*-guard).ts';
-const LAMBDA_LIB_FOUNDATION = './lambdas/lib/!(define-handler|*-guard).ts';
+const LAMBDA_HANDLER_CHAIN = './lambdas/lib/@(define-handler|define-grant-handler|*-guard).ts';
+const LAMBDA_LIB_FOUNDATION = './lambdas/lib/!(define-handler|define-grant-handler|*-guard).ts';
+
+const subfolders = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/**
+ * Which areas' helpers (lambdas/<area>/lib/) each area may import. Billing builds on the account
+ * (whose subscription it changes), never the other way round; checkout and the Stripe webhook on
+ * billing; the share links and the extension's uploads on the image library.
+ */
+const LAMBDA_AREA_EDGES = {
+  admin: ['images', 'shares'],
+  billing: ['account'],
+  checkout: ['account', 'billing'],
+  extension: ['images'],
+  images: ['account'],
+  invites: ['orgs'],
+  orgs: ['billing'],
+  shares: ['images'],
+  stripe: ['billing'],
+};
+const LAMBDA_AREAS = subfolders('lambdas').filter((a) => a !== 'lib' && a !== 'adapters');
+
+/** Throws at load time if the declared edges loop (a → … → a): the edges are a layering. */
+function assertNoCycle(edges) {
+  const visit = (area, path) => {
+    if (path.includes(area)) throw new Error(`LAMBDA_AREA_EDGES has a cycle: ${[...path, area].join(' → ')}`);
+    for (const next of edges[area] ?? []) visit(next, [...path, area]);
+  };
+  for (const area of Object.keys(edges)) visit(area, []);
+}
+assertNoCycle(LAMBDA_AREA_EDGES);
+
+const lambdaAreaZones = () =>
+  LAMBDA_AREAS.map((area) => {
+    const allowed = [area, ...(LAMBDA_AREA_EDGES[area] ?? [])];
+    const from = LAMBDA_AREAS.filter((a) => !allowed.includes(a)).map((a) => `./lambdas/${a}/lib`);
+    return zone(`./lambdas/${area}`, from, `lambdas/${area} may import the helpers (lib/) of ${allowed.join(', ')} only (LAMBDA_AREA_EDGES).`);
+  });
+
+const WEB_FEATURES = subfolders('web/src/features');
+const webFeatureZones = () =>
+  WEB_FEATURES.flatMap((f) => [
+    { target: `./web/src/features/${f}`, from: './web/src/features', except: [`./${f}`],
+      message: 'A web feature imports only shared, web/src/lib, web/src/components, web/src/config and its own folder.' },
+    zone(`./web/src/features/${f}`, './web/src/app', 'A web feature never imports app/ (the router imports features).'),
+  ]);
+
+const EXTENSION_SURFACES = ['background', 'content', 'editor', 'frame', 'options'];
+const extensionSurfaceZones = () =>
+  EXTENSION_SURFACES.map((s) =>
+    zone(`./extension/${s}`, EXTENSION_SURFACES.filter((o) => o !== s).map((o) => `./extension/${o}`),
+      'Extension surfaces share code only through extension/lib or extension/capture.'));
 
 /** The zones of each layer; `forTests` drops the "never scripts/ or test/" part and the layering inside a layer. */
 function layerZones(forTests) {
@@ -51,7 +108,7 @@ function layerZones(forTests) {
   const inside = [
     // lambdas/lib is two layers: its foundation (config, errors, logger, metrics, principal, http…),
     // which adapters use, and the handler chain (define-handler.ts and the *-guard.ts it runs), which
-    // uses adapters, as DESIGN.md has it ("adapters are created once per container and passed in").
+    // uses adapters, as docs/architecture.md "Handlers" has it (adapters are built once per container).
     zone(LAMBDA_LIB_FOUNDATION, ['./lambdas/adapters'], 'lib\'s foundation is below the adapters; only the handler chain (define-handler, *-guard) uses them.'),
     zone('./lambdas/adapters', LAMBDA_HANDLER_CHAIN, 'Adapters are below the handler chain.'),
     zone('./lambdas/lib', LAMBDA_AREA_LIBS, 'lambdas/lib is below every area.'),
@@ -59,11 +116,14 @@ function layerZones(forTests) {
     zone('./lambdas/adapters', LAMBDA_AREA_LIBS, 'Adapters are below every area (business rules stay out of them).'),
     zone('./lambdas/adapters', LAMBDA_ENTRIES, 'Adapters are below every area (business rules stay out of them).'),
     zone(LAMBDA_AREA_LIBS, LAMBDA_ENTRIES, 'An area\'s helpers never import a route entry point.'),
+    ...lambdaAreaZones(),
+    ...webFeatureZones(),
+    ...extensionSurfaceZones(),
     zone('./web/src/lib', ['./web/src/app', './web/src/features'], 'web/src/lib is below app/ and features/.'),
     zone('./web/src/components', ['./web/src/app', './web/src/features'], 'web/src/components is below app/ and features/.'),
     zone('./web/src/config', ['./web/src/app', './web/src/features'], 'web/src/config is below app/ and features/.'),
     ...['./extension/lib', './extension/capture'].map((lib) =>
-      zone(lib, ['background', 'content', 'editor', 'frame', 'options'].map((s) => `./extension/${s}`),
+      zone(lib, EXTENSION_SURFACES.map((s) => `./extension/${s}`),
         'The extension\'s libraries (lib/, capture/) are below its surfaces.')),
   ];
   return forTests ? between : [...between, ...inside];

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { stripeLiteEntry } from './stripe-lite';
 
-/** Node.js 22 Lambda runtime (DESIGN.md "Versions verified"): esbuild target. */
+/** Node.js 22 Lambda runtime (docs/architecture.md "Versions that matter"): esbuild target. */
 export const LAMBDA_TARGET = 'node22';
 
 /**

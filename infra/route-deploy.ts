@@ -68,7 +68,7 @@ export interface RouteUsage {
 /**
  * The sizing rule (infra/README.md "Sizing"): twice the measured peak RSS, rounded up to 64 MB,
  * and never under 256 MB, because Lambda gives CPU in proportion to memory and the cold start
- * (module import) is CPU-bound. Sizes measured with `npx tsx infra/measure-lambda-memory.ts`.
+ * (module import) is CPU-bound. Sizes measured with `npx tsx scripts/measure-lambda-memory.ts`.
  */
 export const memoryFromPeak = (peakMb: number) => Math.max(256, Math.ceil((2 * peakMb) / 64) * 64);
 

@@ -1,6 +1,6 @@
 /**
  * Lighthouse (performance and accessibility) for bench:web, through its Node API against Debian
- * Chromium, headless with the flags DESIGN.md gives. One Chromium serves every run; each URL gets
+ * Chromium, headless with the flags docs/architecture.md gives ("Browsers in tests"). One Chromium serves every run; each URL gets
  * a fresh Lighthouse navigation (cold cache, Lighthouse's own throttling for the chosen preset).
  */
 import * as chromeLauncher from 'chrome-launcher';

@@ -6,7 +6,7 @@
  */
 import { getCapture, listCaptures, shownSize } from '../lib/capture-store';
 import { bytesToBase64, CHUNK_BYTES, type CapturesReply, type CapturesRequest, type ListingOverPort } from '../lib/capture-port';
-import { libraryStrips, renderPart } from '../editor/render';
+import { libraryStrips, renderPart } from '../lib/render';
 import { readSaved, savedWhole } from '../lib/saved-captures';
 
 async function listings(): Promise<ListingOverPort[]> {

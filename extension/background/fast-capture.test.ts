@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentMessage, PageGeometry } from '#shared/extension/messages';
-import { documentScrolls } from '../content/measure';
+import { documentScrolls } from '../capture/measure';
 
 /**
  * A fake of the debugger: `heights` scripts what Page.getLayoutMetrics reports over time (ms

@@ -23,7 +23,7 @@
  *   LiveMessage), and it decodes while the worker stores.
  */
 import type { ContentMessage, ContentResponse, PageGeometry } from '#shared/extension/messages';
-import { documentScrolls } from '../content/measure';
+import { documentScrolls } from '../capture/measure';
 
 type Clip = { x: number; y: number; width: number; height: number };
 /**

@@ -9,12 +9,13 @@ import { restrictedReason } from '../capture/url-policy';
 import '../lib/build-config'; // declares __FPS_TEST_HOOKS__
 import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from '../lib/capture-store';
 import { readSettings } from '../lib/settings';
-import { installMotionHooks } from '../content/motion-main';
+import { installMotionHooks } from '../capture/motion-main';
 import { CaptureCancelled, CaptureRunner } from './capture-runner';
 import { serveCapturesPort } from './capture-export';
 import { FastCaptureSession } from './fast-capture';
 import { CAPTURES_PORT } from '../lib/capture-port';
 import { LiveEditor, openEditorTab } from './live-editor';
+import { onWorkerMessage } from './worker-messages';
 
 /** One scheduler for the whole extension: Chrome's quota is per extension, not per tab. */
 const scheduler = new CaptureScheduler();
@@ -69,7 +70,7 @@ async function injectContentScript(tabId: number): Promise<void> {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     try {
       await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['content.js'] });
-      // The page's own timers can only be held from its MAIN world (see content/motion-main.ts).
+      // The page's own timers can only be held from its MAIN world (see capture/motion-main.ts).
       await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', func: installMotionHooks }).catch(() => undefined);
       return;
     } catch (err) {
@@ -188,18 +189,9 @@ chrome.action.onClicked.addListener((tab) => {
   void captureTab(tab);
 });
 
-chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) => {
-  if (msg?.target !== 'worker') return false;
-  switch (msg.type) {
-    case 'cancel-capture': {
-      const tabId = sender.tab?.id;
-      if (tabId !== undefined) running.get(tabId)?.cancel();
-      sendResponse({ ok: true });
-      return false;
-    }
-  }
-  return false;
-});
+chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) =>
+  onWorkerMessage(msg, sender, sendResponse, { cancelCapture: (tabId) => running.get(tabId)?.cancel() }),
+);
 
 // The bridge frame (inside the website) asks for captures here: it may not open our IndexedDB itself.
 chrome.runtime.onConnect.addListener((port) => {

@@ -5,10 +5,10 @@
  */
 import type { ContentMessage, FramePosition, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { ContentVisibility } from './content-visibility';
-import { deepQuery } from './deep-elements';
+import { deepQuery } from '../capture/deep-elements';
 import { FixedHider } from './fixed-hider';
 import { LayoutAnchors } from './layout-watch';
-import { chooseScrollTarget, measure, probe, type ScrollTarget } from './measure';
+import { chooseScrollTarget, measure, probe, type ScrollTarget } from '../capture/measure';
 import { MotionFreezer } from './motion-freeze';
 import { CaptureOverlay } from './overlay';
 import { StylePatcher } from './style-patcher';

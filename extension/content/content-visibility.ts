@@ -1,5 +1,5 @@
 import { withAutoContainment } from '../capture/containment';
-import { deepElements, shadowRoots } from './deep-elements';
+import { deepElements, shadowRoots } from '../capture/deep-elements';
 import type { StylePatcher } from './style-patcher';
 
 /**

@@ -1,5 +1,5 @@
 import { hasFixedBackground, pinFixedBackground } from './fixed-backgrounds';
-import { deepElements, shadowRoots } from './deep-elements';
+import { deepElements, shadowRoots } from '../capture/deep-elements';
 import { PseudoHider } from './fixed-pseudo';
 import type { StylePatcher } from './style-patcher';
 

@@ -1,4 +1,4 @@
-import type { ScrollTarget } from './measure';
+import type { ScrollTarget } from '../capture/measure';
 
 /**
  * Where the content really is while the page is scrolled, in the layout frame 0 showed.

@@ -1,4 +1,4 @@
-import { deepQuery } from './deep-elements';
+import { deepQuery } from '../capture/deep-elements';
 import type { StylePatcher } from './style-patcher';
 
 /** The event the MAIN-world hooks (motion-main.ts) listen to; DOM events cross worlds. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { expect, it } from 'vitest';
-import { installMotionHooks } from './motion-main';
+import { installMotionHooks } from '../capture/motion-main';
 import { sleep, startFrameLoop, tell } from './motion-main.test-kit';
 
 // Its own file: the hooks install once per window, and this loop must start before them.

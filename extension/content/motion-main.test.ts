@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installMotionHooks } from './motion-main';
+import { installMotionHooks } from '../capture/motion-main';
 import { everyNative, quiet, sleep, startFrameLoop, tell } from './motion-main.test-kit';
 
 describe('MAIN-world motion hooks', () => {

@@ -11,7 +11,8 @@ import { EditHistory } from '../lib/edit-ops';
 import { $, act, display, editor, say, screenCanvas, setState, showMessage, stage, view } from './editor-state';
 import { renderRecent } from './recent-captures';
 import { prepareSave } from './save-to-library';
-import { canvasToBlob, composePart, renderEdits } from './render';
+import { composePart, renderEdits } from '../lib/render';
+import { canvasToBlob } from './encode';
 import { drawSelection, updateHistoryButtons } from './selection-tools';
 
 /** Links to the site; once a capture is open they bring the user back to it. */

@@ -2,7 +2,8 @@
 import { readSettings } from '../lib/settings';
 import { $, act, editor, view } from './editor-state';
 import type { PdfPageSize } from './pdf-export';
-import { canvasToBlob, renderPart, type AnyCanvas } from './render';
+import { renderPart, type AnyCanvas } from '../lib/render';
+import { canvasToBlob } from './encode';
 
 function partSuffix(index = editor.partIndex): string {
   const { record } = editor;

@@ -2,7 +2,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { PRODUCT_NAME } from '#shared/domain/product-name';
 import { plainBreaks, smartBreaks } from '../capture/page-breaks';
-import { canvasToBlob, type AnyCanvas } from './render';
+import type { AnyCanvas } from '../lib/render';
+import { canvasToBlob } from './encode';
 
 export type PdfPageSize = 'letter' | 'a4' | 'fit';
 

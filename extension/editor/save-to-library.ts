@@ -12,7 +12,8 @@ import { saveFailureOf, type SaveFailure } from '../lib/save-failure';
 import { alreadySaved, editsKey, hashBytes, readSaved, writeSaved } from '../lib/saved-captures';
 import { $, editor } from './editor-state';
 import { allParts } from './exports';
-import { canvasToBlob, libraryStrips } from './render';
+import { libraryStrips } from '../lib/render';
+import { canvasToBlob } from './encode';
 import { SIGN_IN_FOR_SAVE, SIGN_IN_PURPOSE_PARAM } from '#shared/rules/sign-in-purpose';
 
 /** Share of the bar for preparing (render, encode, hash) before any byte is sent. */

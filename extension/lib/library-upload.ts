@@ -3,7 +3,10 @@
  * POST form) → POST the file to S3 with the form's fields (XMLHttpRequest, for upload progress) →
  * finalise. The same three steps as the site's upload, on the grant routes.
  */
+import { endpoints } from '#shared/api/endpoints';
+import { buildPath, type Endpoint } from '#shared/api/route';
 import type { UPLOAD_GRANT_HEADER as SharedGrantHeader, UploadGrant } from '#shared/domain/upload-grant';
+import { MAX_IMAGE_PIXELS } from '#shared/domain/image-limits';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
 import type { FailedCall } from './save-failure';
 
@@ -26,11 +29,12 @@ export interface ImageToSave {
 
 interface CreatedImage { id: string; uploadUrl: string; uploadFields: Record<string, string> }
 
-async function callApi<T>(grant: UploadGrant, path: string, body: unknown): Promise<T> {
+/** Calls a grant route of the table (endpoints.ts: method and path, without zod). */
+async function callApi<T>(grant: UploadGrant, endpoint: Endpoint, params: Record<string, string>, body: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`${grant.apiUrl.replace(/\/+$/, '')}/${path}`, {
-      method: 'POST',
+    res = await fetch(`${grant.apiUrl.replace(/\/+$/, '')}${buildPath(endpoint.path, params)}`, {
+      method: endpoint.method,
       headers: { 'content-type': 'application/json', accept: 'application/json', [UPLOAD_GRANT_HEADER]: grant.token },
       body: JSON.stringify(body),
     });
@@ -71,27 +75,25 @@ function postForm(url: string, fields: Record<string, string>, file: Blob, onPro
 export async function saveImage(grant: UploadGrant, image: ImageToSave, onProgress: (sent: number) => void): Promise<string> {
   // Marks for the save benchmark (scripts/bench-save.ts): where the time goes.
   performance.mark('save:create');
-  const created = await callApi<CreatedImage>(grant, 'extension/images/', {
+  const created = await callApi<CreatedImage>(grant, endpoints.grantCreateImage, {}, {
     title: image.title, notes: '', urlLink: image.urlLink, contentType: image.bytes.type || 'image/png',
     ...(image.part ? { part: image.part } : {}),
   });
   performance.mark('save:upload');
   await postForm(created.uploadUrl, created.uploadFields, image.bytes, onProgress);
   performance.mark('save:finalise');
-  await callApi<unknown>(grant, `extension/images/${encodeURIComponent(created.id)}/`, {});
+  await callApi<unknown>(grant, endpoints.grantFinalizeImage, { id: created.id }, {});
   performance.mark('save:done');
   return created.id;
 }
 
-/** The library's pixel limit (shared/domain/image.ts MAX_IMAGE_PIXELS; a unit test keeps them equal). */
-export const LIBRARY_MAX_PIXELS = 150_000_000;
 
 /**
  * Heights of the strips an image is cut into for the library: one strip when it fits the pixel
  * limit, else as few equal strips as fit (a 40-viewport capture at DPR 2 is 2560 × 64,000 px,
  * 164 Mpx). Each strip is saved as one more part of the capture.
  */
-export function stripHeights(width: number, height: number, maxPixels = LIBRARY_MAX_PIXELS): number[] {
+export function stripHeights(width: number, height: number, maxPixels = MAX_IMAGE_PIXELS): number[] {
   const maxRows = Math.max(1, Math.floor(maxPixels / Math.max(1, width)));
   const n = Math.ceil(height / maxRows);
   const base = Math.ceil(height / n);

@@ -147,14 +147,14 @@ export class ApiFunction extends NodejsFunction {
     });
     this.ownRole = role;
 
-    // AwsSolutions-L1 wants the newest Node.js runtime. DESIGN.md pins nodejs22.x ("Versions
-    // verified"): the middy and Powertools versions in use are verified on it, and the local stack
+    // AwsSolutions-L1 wants the newest Node.js runtime. docs/architecture.md pins nodejs22.x ("Versions
+    // that matter"): the middy and Powertools versions in use are verified on it, and the local stack
     // runs the same handlers on Node 20/22. Moving to a newer runtime is a deliberate upgrade.
     // AwsSolutions-IAM5: X-Ray's PutTraceSegments/PutTelemetryRecords have no resource-level scoping.
     Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray tracing actions (PutTraceSegments, PutTelemetryRecords) only accept Resource "*".' });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'Runtime pinned to nodejs22.x by DESIGN.md (verified middy/Powertools versions); upgrades are deliberate.',
+      reason: 'Runtime pinned to nodejs22.x (docs/architecture.md: verified middy/Powertools versions); upgrades are deliberate.',
     });
   }
 

@@ -2,6 +2,7 @@ import {
   CognitoIdentityProviderClient, GetUserCommand, UpdateUserAttributesCommand, VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { awsEndpoints, config } from '../lib/config';
+import { traced } from '../lib/tracer';
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -12,11 +13,11 @@ let client: CognitoIdentityProviderClient | undefined;
 export function cognito(): CognitoIdentityProviderClient {
   if (!client) {
     const endpoint = awsEndpoints.cognito();
-    client = new CognitoIdentityProviderClient(
+    client = traced(new CognitoIdentityProviderClient(
       endpoint
         ? { endpoint, region: config.awsRegion(), credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {},
-    );
+    ));
   }
   return client;
 }

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { awsEndpoints, config } from '../lib/config';
+import { traced } from '../lib/tracer';
 
 let base: DynamoDBClient | undefined;
 let client: DynamoDBDocumentClient | undefined;
@@ -20,7 +21,7 @@ const options = () => {
 
 /** The low-level client (Powertools idempotency wants this one). One per container. */
 export function dynamoBase(): DynamoDBClient {
-  base ??= new DynamoDBClient(options());
+  base ??= traced(new DynamoDBClient(options()));
   return base;
 }
 
@@ -33,11 +34,11 @@ let cached: DynamoDBClient | undefined;
  * `@aws-sdk/util-dynamodb`. Safe because no command here adds middleware of its own.
  */
 export function dynamoCached(): DynamoDBClient {
-  cached ??= new DynamoDBClient({ ...options(), cacheMiddleware: true });
+  cached ??= traced(new DynamoDBClient({ ...options(), cacheMiddleware: true }));
   return cached;
 }
 
-/** One document client per container (cold start), reused across invocations. */
+/** One document client per container (cold start), reused across invocations; traced through its base client. */
 export function dynamo(): DynamoDBDocumentClient {
   client ??= DynamoDBDocumentClient.from(dynamoBase(), { marshallOptions: { removeUndefinedValues: true } });
   return client;

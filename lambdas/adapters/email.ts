@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config, tableName } from '../lib/config';
+import { traced } from '../lib/tracer';
 import { dynamo, isConditionalCheckFailed } from './dynamo-client';
 
 export interface EmailMessage {
@@ -26,7 +27,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     await writeOutboxFile(outbox, message);
     return;
   }
-  ses ??= new SESv2Client({});
+  ses ??= traced(new SESv2Client({}));
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.emailFrom(),

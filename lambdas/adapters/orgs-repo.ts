@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrgRole, OrgStatus } from '#shared/domain/account';
 import type { Card, Subscription } from '#shared/domain/subscription';
+import { PENDING_INVITE } from '#shared/rules/membership';
 import { tableName } from '../lib/config';
 import { dynamo, isConditionalCheckFailed, queryAll } from './dynamo-client';
 
@@ -80,9 +81,13 @@ const unclaimed = () => ({
   values: { ':staleBefore': nowSeconds() - CLAIM_TTL_SECONDS },
 });
 
-/** A pending (not admin) invitation with this token that has not expired; values from liveInviteValues. */
-const LIVE_INVITE = 'orgStatus = :invited AND orgRole <> :admin AND inviteTokenHash = :h AND inviteExpiresAt > :now';
-const liveInviteValues = (tokenHash: string, now: number) => ({ ':invited': 'invited', ':admin': 'admin', ':h': tokenHash, ':now': now });
+/** A pending invitation (`isPendingInvite`), as a condition expression and its values. */
+const PENDING = 'orgStatus = :invited AND orgRole <> :admin';
+const pendingValues = { ':invited': PENDING_INVITE.orgStatus, ':admin': PENDING_INVITE.notOrgRole };
+
+/** A pending invitation with this token that has not expired; values from liveInviteValues. */
+const LIVE_INVITE = `${PENDING} AND inviteTokenHash = :h AND inviteExpiresAt > :now`;
+const liveInviteValues = (tokenHash: string, now: number) => ({ ...pendingValues, ':h': tokenHash, ':now': now });
 
 /**
  * Updates a live invitation with this token (LIVE_INVITE, and `condition`), `:iso` being now;
@@ -237,10 +242,10 @@ export const orgsRepo = {
       dynamo().send(
         new UpdateCommand({
           TableName: TABLE(), Key: { orgId, sk: memberSk(userId) },
-          ConditionExpression: `orgStatus = :invited AND orgRole <> :admin AND ${free.condition}`,
+          ConditionExpression: `${PENDING} AND ${free.condition}`,
           UpdateExpression: 'SET inviteTokenHash = :h, inviteExpiresAt = :e, updated = :now REMOVE acceptedBy, acceptedAt',
           ExpressionAttributeValues: {
-            ':invited': 'invited', ':admin': 'admin', ':h': invite.hash, ':e': invite.expiresAt, ':now': nowIso(), ...free.values,
+            ...pendingValues, ':h': invite.hash, ':e': invite.expiresAt, ':now': nowIso(), ...free.values,
           },
           ReturnValues: 'ALL_NEW',
         }),
@@ -271,8 +276,8 @@ export const orgsRepo = {
   async deleteInvite(
     orgId: string, userId: string, match: { inviteTokenHash?: string; acceptedBy?: string } = {},
   ): Promise<MemberRow | undefined> {
-    const conditions = ['orgStatus = :invited', 'orgRole <> :admin'];
-    const values: Record<string, unknown> = { ':invited': 'invited', ':admin': 'admin' };
+    const conditions = [PENDING];
+    const values: Record<string, unknown> = { ...pendingValues };
     if (match.acceptedBy) {
       conditions.push('acceptedBy = :by');
       values[':by'] = match.acceptedBy;

@@ -2,6 +2,7 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { awsEndpoints, config } from '../lib/config';
+import { traced } from '../lib/tracer';
 
 let client: S3Client | undefined;
 
@@ -12,14 +13,14 @@ let client: S3Client | undefined;
 export function s3(): S3Client {
   if (!client) {
     const endpoint = awsEndpoints.s3();
-    client = new S3Client({
+    client = traced(new S3Client({
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...(endpoint
         ? // s3rver knows only its default key pair.
           { endpoint, forcePathStyle: true, region: config.awsRegion(), credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }
         : {}),
-    });
+    }));
   }
   return client;
 }

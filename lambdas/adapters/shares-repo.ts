@@ -17,7 +17,7 @@ export interface ShareRow {
   expiresAt?: number;
   views: number;
   /**
-   * The link's own copy of the image file (`shares/<shareId>`, lambdas/shares/lib/share-file.ts):
+   * The link's own copy of the image file (`shares/<shareId>`, lambdas/images/lib/share-file.ts):
    * the public page and its redirects name only this key, never the owner's `users/<userId>/…`.
    * Absent on links made before copies; the first open makes one.
    */

@@ -9,7 +9,7 @@ import { isMissingResource, stripe } from './stripe-client';
 import { usersRepo, type UserRow } from './users-repo';
 
 /**
- * The one place a user's Stripe customer is made (STYLE.md: `createOrRetrieveCustomer`).
+ * The one place a user's Stripe customer is made (docs/architecture.md, "Stripe": `createOrRetrieveCustomer`).
  *
  * A user gets exactly one customer, however often and however concurrently checkout is started:
  * 1. the user row already names one → that one;

@@ -3,7 +3,7 @@ import { stripe } from './stripe-client';
 
 /**
  * Stripe objects read by id. Webhook handling re-fetches what an event names rather than trusting
- * the event's copy (DESIGN.md, "Stripe"), so duplicate and out-of-order deliveries converge.
+ * the event's copy (docs/architecture.md, "Stripe"), so duplicate and out-of-order deliveries converge.
  */
 export const stripeObjects = {
   async subscription(id: string, expand?: string[]): Promise<Stripe.Subscription> {

@@ -1,7 +1,7 @@
 import { routes } from '#shared/api/routes';
 import { sharesRepo } from '../adapters/shares-repo';
 import { usersRepo } from '../adapters/users-repo';
-import { removeShare } from '../shares/lib/share-file';
+import { removeShare } from '../images/lib/share-file';
 import { defineHandler } from '../lib/define-handler';
 import { notFound } from '../lib/errors';
 import { audited, type ActionOutcome } from './lib/audit';

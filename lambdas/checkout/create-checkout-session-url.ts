@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { routes } from '#shared/api/routes';
-import { hasSubscriptionEnded, isLiveSubscription } from '#shared/domain/subscription';
+import { hasSubscriptionEnded, holdsSubscription } from '#shared/domain/subscription';
 import { isTrialEligible, trialDaysFor } from '#shared/rules/trial-eligibility';
 import { onOrgPlan, toAccount } from '../account/lib/account-view';
 import { orgLinkOf, requireUserRow } from '../account/lib/load-account';
@@ -90,7 +90,7 @@ export const handler = defineHandler(routes.createCheckoutSessionUrl, async ({ p
   // The stored view first (an organisation's plan included), then Stripe's own list.
   const link = await orgLinkOf(user);
   const account = toAccount(user, link);
-  if (isLiveSubscription(account.subscription)) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
+  if (holdsSubscription(account.subscription)) throw new DomainError('already_subscribed', ALREADY_SUBSCRIBED);
   // An organisation account's plan is the organisation's: a personal one would never show.
   if (onOrgPlan(link)) throw forbidden(ORG_MEMBER_REFUSAL);
 

@@ -1,5 +1,5 @@
 import { routes } from '#shared/api/routes';
-import { removeAllShares } from '../shares/lib/share-file';
+import { removeAllShares } from './lib/share-file';
 import { defineHandler } from '../lib/define-handler';
 import { logger } from '../lib/logger';
 import { removeImage, requireOwnImage, requireSameId } from './lib/own-image';

@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context } from 'aws-lambda';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '#shared/api/route';
 import type { WebPage } from '#shared/api/web-page';
@@ -10,6 +11,7 @@ import { logger, withInvocationLogger } from './logger';
 import { parseRequest } from './parse-request';
 import { authorize, principalFromClaims, type Principal } from './principal';
 import { assertCurrentStaff } from './staff-guard';
+import { tracer } from './tracer';
 
 export interface HandlerInput<R extends RouteDef> {
   principal: R['caller'] extends 'user' | 'staff' | 'upload-grant' ? Principal : Principal | undefined;
@@ -63,7 +65,8 @@ const errorResponses = (): middy.MiddlewareObj<ApiEvent, ApiResult, Error, Ctx> 
 });
 
 /**
- * The one middy chain every endpoint uses: error mapping, principal and validated input from the
+ * The one middy chain every endpoint uses: tracing (Powertools Tracer: the handler and, through
+ * the adapters' clients, each AWS and Stripe call as a subsegment), error mapping, principal and validated input from the
  * route table entry (writes by a signed-in caller also need the caller's user row: account-guard.ts),
  * around a plain typed `fn`; each invocation logs with its own Lambda context
  * (see `withInvocationLogger`). The response is not parsed with the route's zod schema: `fn`'s
@@ -73,6 +76,8 @@ export function defineHandler<R extends RouteDef>(route: R, fn: (input: HandlerI
   // A grant route without a resolver would let nobody in; say so when the module loads.
   if (route.caller === 'upload-grant' && !grantResolver) throw new Error(`${route.id}: use defineGrantHandler`);
   const chain = middy<ApiEvent, ApiResult, Error, Ctx>()
+    // First, so its segment spans the whole invocation; captureResponse off: answers may hold personal data.
+    .use(captureLambdaHandler(tracer(), { captureResponse: false }))
     .use(errorResponses())
     .use(routeInput(route, grantResolver))
     .handler(async (_event, context) => {

@@ -7,8 +7,8 @@ import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { requireOwnImage } from '../images/lib/own-image';
 import { newSecretToken } from '../lib/secret-token';
-import { MAX_SHARES_PER_IMAGE, releaseShareSlot, takeShareSlot } from './lib/share-cap';
-import { copyShareFile, removeShare } from './lib/share-file';
+import { MAX_SHARES_PER_IMAGE, releaseShareSlot, takeShareSlot } from '../images/lib/share-cap';
+import { copyShareFile, removeShare } from '../images/lib/share-file';
 import { shareUrl, toShareLink } from './lib/share-view';
 
 export { MAX_SHARES_PER_IMAGE };
@@ -18,7 +18,7 @@ export const TOO_MANY = `This image already has ${MAX_SHARES_PER_IMAGE} links. R
 
 /**
  * POST /images/{id}/shares {expiry}: a new link to the caller's finalised image, with its own copy
- * of the file (lib/share-file.ts). The URL (with the token) is in this answer only; the table keeps
+ * of the file (lambdas/images/lib/share-file.ts). The URL (with the token) is in this answer only; the table keeps
  * the token's hash.
  */
 export const handler = defineHandler(routes.createShareLink, async ({ principal, params, body }) => {

@@ -5,7 +5,7 @@ import { config } from '../lib/config';
 import { defineHandler } from '../lib/define-handler';
 import { isHeadRequest } from '../lib/http';
 import { findShare } from './lib/find-share';
-import { shareFileOf } from './lib/share-file';
+import { shareFileOf } from '../images/lib/share-file';
 import { gonePage, sharePage } from './lib/share-page';
 import { shareUrl } from './lib/share-view';
 
@@ -27,7 +27,7 @@ export const handler = defineHandler(routes.openSharePage, async ({ params, even
   const { image } = found;
   const pageUrl = shareUrl(params.token);
   // The type is the one finalise recorded from the bytes, never anything from the request.
-  // The link's own copy: the URL names nothing of the owner (lib/share-file.ts).
+  // The link's own copy: the URL names nothing of the owner (lambdas/images/lib/share-file.ts).
   const fileKey = await shareFileOf(found.share, image);
   if (!fileKey) return gonePage('gone', site);
   const imageUrl = await presignGet(fileKey, PAGE_IMAGE_TTL_SECONDS, { contentType: image.contentType });

@@ -4,7 +4,7 @@ import { presignGet } from '../adapters/s3-client';
 import { config } from '../lib/config';
 import { defineHandler } from '../lib/define-handler';
 import { findShare } from './lib/find-share';
-import { shareFileOf } from './lib/share-file';
+import { shareFileOf } from '../images/lib/share-file';
 import { gonePage, redirectTo } from './lib/share-page';
 
 /** Twice the redirect's cache life: a cached redirect still points at a valid URL. */
@@ -19,7 +19,7 @@ export const handler = defineHandler(routes.openSharedImage, async ({ params, qu
   const found = await findShare(params.token);
   if (found.kind !== 'open') return gonePage(found.kind, config.siteUrl());
   const { image } = found;
-  // The link's own copy: the redirect names nothing of the owner (lib/share-file.ts).
+  // The link's own copy: the redirect names nothing of the owner (lambdas/images/lib/share-file.ts).
   const fileKey = await shareFileOf(found.share, image);
   if (!fileKey) return gonePage('gone', config.siteUrl());
   const url = await presignGet(fileKey, IMAGE_REDIRECT_TTL_SECONDS, {

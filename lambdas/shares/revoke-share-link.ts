@@ -1,6 +1,6 @@
 import { routes } from '#shared/api/routes';
 import { sharesRepo } from '../adapters/shares-repo';
-import { removeShare } from './lib/share-file';
+import { removeShare } from '../images/lib/share-file';
 import { defineHandler } from '../lib/define-handler';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';

@@ -9,7 +9,7 @@ import { callApi, signedInUser, staffUser, urls } from '../../test/integration/h
 import { imagesRepo } from '../adapters/images-repo';
 import { headObject } from '../adapters/s3-client';
 import { sharesRepo } from '../adapters/shares-repo';
-import { shareFileKey } from './lib/share-file';
+import { shareFileKey } from '../images/lib/share-file';
 import { hashSecretToken } from '../lib/secret-token';
 import { EXPIRED_MESSAGE, GONE_MESSAGE } from './lib/share-page';
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { TRIAL_DAYS } from '#shared/rules/checkout-flags';
+import { ENTERPRISE_SEAT_PRICE_CENTS, PREMIUM_PRICE_CENTS, TRIAL_DAYS } from '#shared/domain/premium-plan';
 
 export type Plan = 'premium' | 'enterprise';
 
@@ -21,11 +21,11 @@ export interface CatalogEntry {
  */
 export const CATALOG: readonly CatalogEntry[] = [
   {
-    plan: 'premium', lookupKey: 'price_premium_yearly', productName: 'Premium', unitAmount: 1200,
+    plan: 'premium', lookupKey: 'price_premium_yearly', productName: 'Premium', unitAmount: PREMIUM_PRICE_CENTS,
     description: `Full-page screenshots with cropping, annotation, stamps and smart PDF splitting. ${TRIAL_DAYS}-day free trial.`,
   },
   {
-    plan: 'enterprise', lookupKey: 'price_enterprise_seat_yearly', productName: 'Enterprise', unitAmount: 1200,
+    plan: 'enterprise', lookupKey: 'price_enterprise_seat_yearly', productName: 'Enterprise', unitAmount: ENTERPRISE_SEAT_PRICE_CENTS,
     description: 'Premium for a team, billed per seat.', unitLabel: 'seat',
   },
 ];

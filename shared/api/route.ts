@@ -39,15 +39,20 @@ export interface RouteDef {
 export const methodsOf = (route: Pick<RouteDef, 'method' | 'head'>): readonly string[] =>
   route.head && route.method === 'GET' ? [route.method, 'HEAD'] : [route.method];
 
-/** A table entry: a route without its id, which is its key in the table. */
-export type RouteSpec = Omit<RouteDef, 'id'>;
+/** Where a route lives and who calls it: the zod-free half of a table entry (endpoints.ts). */
+export type Endpoint = Pick<RouteDef, 'method' | 'path' | 'caller' | 'handler' | 'produces' | 'head'>;
+/** The schema half of a table entry (routes.ts). */
+export type RouteContract = Omit<RouteDef, 'id' | keyof Endpoint>;
 
 /**
- * The route table from its entries: each entry's id is its key, and keeps its literal types
- * (caller, schemas), so `routes.x.id` is `'x'` and the id needs no cast anywhere.
+ * The route table from its two halves, keyed by id: each entry's id is its key, and keeps its
+ * literal types (caller, schemas), so `routes.x.id` is `'x'` and the id needs no cast anywhere.
+ * Every endpoint needs its contract and every contract its endpoint (the compiler checks both).
  */
-export function defineRoutes<const T extends Record<string, RouteSpec>>(specs: T): { readonly [K in keyof T & string]: T[K] & { readonly id: K } } {
-  return Object.fromEntries(Object.entries(specs).map(([id, spec]) => [id, { ...spec, id }])) as never;
+export function defineRoutes<const E extends Record<string, Endpoint>, const C extends { readonly [K in keyof E]: RouteContract } & Record<Exclude<keyof C, keyof E>, never>>(
+  endpoints: E, contracts: C,
+): { readonly [K in keyof E & string]: E[K] & C[K] & { readonly id: K } } {
+  return Object.fromEntries(Object.entries(endpoints).map(([id, endpoint]) => [id, { ...endpoint, ...contracts[id], id }])) as never;
 }
 
 /** One route outside the table (tests), keeping its literal types. */

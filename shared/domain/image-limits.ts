@@ -12,3 +12,9 @@ export const IMAGE_NOTES_MAX = 5000;
 
 /** The longest source page address kept with an image. */
 export const IMAGE_SOURCE_URL_MAX = 2048;
+
+/**
+ * The most pixels an image may have (width × height). A full-page capture of 1920 × 60,000 px is
+ * 115 Mpx; decoding needs about 4 bytes per pixel, which the 1 GB finalise function can afford.
+ */
+export const MAX_IMAGE_PIXELS = 150_000_000;

@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PARTS } from './image-limits';
+import { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PARTS, MAX_IMAGE_PIXELS } from './image-limits';
+import { isWebAddress } from '../rules/web-address';
 
-export { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PARTS };
+export { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PARTS, MAX_IMAGE_PIXELS };
 
 /**
  * An image of the library (spec §3): id, title, notes, created, updated, urlFull, urlThumb,
@@ -53,19 +54,13 @@ export const ImageSourceUrl = z
   .trim()
   .max(IMAGE_SOURCE_URL_MAX)
   .url()
-  .refine((u) => /^https?:\/\//i.test(u), { message: 'Only http and https addresses are allowed.' });
+  .refine(isWebAddress, { message: 'Only http and https addresses are allowed.' });
 
 /**
  * The largest file the library accepts (bytes): the presigned POST's content-length-range, so S3
  * refuses a bigger upload; also checked by the site before uploading and again when finalising.
  */
 export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
-
-/**
- * The most pixels an image may have (width × height). A full-page capture of 1920 × 60,000 px is
- * 115 Mpx; decoding needs about 4 bytes per pixel, which the 1 GB finalise function can afford.
- */
-export const MAX_IMAGE_PIXELS = 150_000_000;
 
 /**
  * The content type the presigned upload URL is signed for when the create call names none: the

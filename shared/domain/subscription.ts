@@ -1,8 +1,11 @@
 import * as z from 'zod';
+import { subscriptionStatuses } from './subscription-status';
 
-export const subscriptionStatuses = [
-  'trialing', 'active', 'canceled', 'incomplete', 'incomplete_expired', 'past_due', 'unpaid', 'paused',
-] as const;
+// The status rules are plain code (no zod), so the extension's bundles can use them.
+export {
+  endedSubscriptionStatuses, hasSubscriptionEnded, holdsSubscription, premiumToolStatuses, subscriptionStatuses, unlocksPremiumTools,
+} from './subscription-status';
+
 export const SubscriptionStatus = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
@@ -44,17 +47,3 @@ export const Payment = z.object({
   refunds: z.array(Refund),
 });
 export type Payment = z.infer<typeof Payment>;
-
-/**
- * Stripe's terminal states: a subscription in one of them has ended for good and neither bills nor
- * entitles. Every other status still holds (or may still take) the customer's money.
- */
-export const endedSubscriptionStatuses = ['canceled', 'incomplete_expired'] as const satisfies readonly SubscriptionStatus[];
-
-/** The one "has this subscription ended" rule. Takes any status string, as Stripe's SDK types it. */
-export const hasSubscriptionEnded = (status: string): boolean => (endedSubscriptionStatuses as readonly string[]).includes(status);
-
-/** A subscription that has not ended still entitles its owner; checkout refuses a second one. */
-export function isLiveSubscription(s: Pick<Subscription, 'status'> | null | undefined): boolean {
-  return !!s && !hasSubscriptionEnded(s.status);
-}

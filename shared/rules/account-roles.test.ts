@@ -13,8 +13,8 @@ const sub = (status: 'trialing' | 'canceled') => ({
 describe('rolesOf', () => {
   it('gives a free user only "user"', () => expect(rolesOf(base)).toEqual(['user']));
   it('gives nothing to a visitor', () => expect(rolesOf(null)).toEqual([]));
-  it('adds staff and premium', () => {
-    expect(rolesOf({ ...base, isStaff: true, subscription: sub('trialing') })).toEqual(['user', 'staff', 'premium']);
+  it('adds staff and subscriber', () => {
+    expect(rolesOf({ ...base, isStaff: true, subscription: sub('trialing') })).toEqual(['user', 'staff', 'subscriber']);
     expect(rolesOf({ ...base, subscription: sub('canceled') })).toEqual(['user']);
   });
   it('tells org admins from org members', () => {

@@ -1,8 +1,12 @@
 import type { Account } from '../domain/account';
-import { isLiveSubscription } from '../domain/subscription';
+import { holdsSubscription } from '../domain/subscription';
 
-/** The roles the site's authorization policies speak of (STYLE.md: staff, org admin, org member, premium). */
-export const ROLES = ['user', 'staff', 'orgAdmin', 'orgMember', 'premium'] as const;
+/**
+ * The roles the site's authorization policies speak of. `subscriber` is the spec's "Premium
+ * subscriber": holds a subscription that has not ended (manages cancel, renewal and card), which
+ * is not the same as having the Premium tools (`unlocksPremiumTools`, e.g. not while `unpaid`).
+ */
+export const ROLES = ['user', 'staff', 'orgAdmin', 'orgMember', 'subscriber'] as const;
 export type Role = (typeof ROLES)[number];
 
 type RoleSubject = Pick<Account, 'isStaff' | 'orgId' | 'orgRole' | 'orgStatus' | 'type' | 'subscription'>;
@@ -21,6 +25,6 @@ export function rolesOf(account: RoleSubject | null | undefined): Role[] {
   if (account.isStaff) roles.push('staff');
   if (isOrgAdmin(account)) roles.push('orgAdmin');
   if (isOrgMember(account)) roles.push('orgMember');
-  if (isLiveSubscription(account.subscription)) roles.push('premium');
+  if (holdsSubscription(account.subscription)) roles.push('subscriber');
   return roles;
 }

@@ -9,7 +9,7 @@
  *   is always the rule, and a client flag can shorten a trial but never grant one.
  */
 
-export const TRIAL_DAYS = 7;
+/** The trial `quick_trial` gives instead of TRIAL_DAYS (shared/domain/premium-plan.ts). */
 export const QUICK_TRIAL_DAYS = 1;
 
 export interface CheckoutFlags {

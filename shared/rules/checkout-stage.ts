@@ -1,4 +1,4 @@
-import { isLiveSubscription, type Subscription } from '../domain/subscription';
+import { holdsSubscription, type Subscription } from '../domain/subscription';
 
 /**
  * Checkout stages (spec, section 2 "Checkout" and section 4): account, then payment, then success,
@@ -88,7 +88,7 @@ export function resolveCheckoutStage(input: CheckoutStageInput): CheckoutResolut
  * and not canceled"; incomplete_expired is Stripe's other terminal state and counts as ended too,
  * the same rule the server applies before it opens a checkout.
  */
-export const isAlreadySubscribed = (sub: Pick<Subscription, 'status'> | null | undefined): boolean => isLiveSubscription(sub);
+export const isAlreadySubscribed = (sub: Pick<Subscription, 'status'> | null | undefined): boolean => holdsSubscription(sub);
 
 /** Where the payment page sends the customer back to (the server adds `session_id`). */
 export function checkoutReturnUrls(origin: string, prefix = DEFAULT_CHECKOUT_PREFIX) {

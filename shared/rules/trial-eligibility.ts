@@ -1,4 +1,5 @@
-import { QUICK_TRIAL_DAYS, TRIAL_DAYS } from './checkout-flags';
+import { TRIAL_DAYS } from '../domain/premium-plan';
+import { QUICK_TRIAL_DAYS } from './checkout-flags';
 
 /**
  * One free trial per customer. The server decides from the customer's history, never from the

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { needsToken } from '#shared/api/route';
 import { routeList, routes } from '#shared/api/routes';
-import { isLiveSubscription } from '#shared/domain/subscription';
+import { holdsSubscription } from '#shared/domain/subscription';
 import { imagesRepo } from '../../lambdas/adapters/images-repo';
 import { orgsRepo } from '../../lambdas/adapters/orgs-repo';
 import { usersRepo } from '../../lambdas/adapters/users-repo';
@@ -72,7 +72,7 @@ describe('authorisation matrix', () => {
       expect((await callApi(routes.getInviteDetails, { body: { sub: world.invite.sub, token: world.invite.token } })).status).toBe(200);
       // Org A's subscription was neither cancelled nor set to lapse by its member.
       const orgA = await orgsRepo.getOrg(world.orgA);
-      expect(isLiveSubscription(orgA?.subscription ?? null)).toBe(true);
+      expect(holdsSubscription(orgA?.subscription ?? null)).toBe(true);
       expect(orgA?.subscription?.cancel_at_period_end).toBe(false);
       expect((await orgsRepo.getMember(world.orgA, world.actors.orgMember.userId))?.orgStatus).toBe('active');
     });

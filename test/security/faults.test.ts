@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#shared/api/errors';
 import { routes } from '#shared/api/routes';
-import { handler as cancelSubscription } from '../../lambdas/account/cancel-subscription';
-import { handler as updateCancelAtPeriodEnd } from '../../lambdas/account/update-cancel-at-period-end';
+import { handler as cancelSubscription } from '../../lambdas/billing/cancel-subscription';
+import { handler as updateCancelAtPeriodEnd } from '../../lambdas/billing/update-cancel-at-period-end';
 import { imagesRepo } from '../../lambdas/adapters/images-repo';
 import { orgsRepo } from '../../lambdas/adapters/orgs-repo';
 import { stripe } from '../../lambdas/adapters/stripe-client';

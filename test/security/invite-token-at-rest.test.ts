@@ -8,7 +8,7 @@ import { localDynamoClient } from '../../scripts/local/dynamo';
 import { callApi, uniqueEmail } from '../integration/helpers';
 
 /**
- * Invitation tokens are stored only as a hash (DESIGN.md, Data). An invitation is sent through
+ * Invitation tokens are stored only as a hash (docs/architecture.md, "Data"). An invitation is sent through
  * the real handler on the local stack; the raw token is read from the mail it sent (the outbox);
  * then every item of every table is read raw, with no repository in between, and searched for it.
  */

@@ -1,5 +1,6 @@
 import type { Account } from '#shared/domain/account';
 import type { Payment } from '#shared/domain/subscription';
+import { isCountedMembership } from '#shared/rules/membership';
 import { orgsRepo } from '../../adapters/orgs-repo';
 import { usersRepo, type UserRow } from '../../adapters/users-repo';
 import { DomainError } from '../../lib/errors';
@@ -16,7 +17,7 @@ export async function requireUserRow(userId: string): Promise<UserRow> {
 export async function orgLinkOf(user: UserRow): Promise<OrgLink | undefined> {
   if (!user.orgId) return undefined;
   const [org, member] = await Promise.all([orgsRepo.getOrg(user.orgId), orgsRepo.getMember(user.orgId, user.userId)]);
-  if (!org || !member || member.orgStatus === 'invited' || member.orgStatus === 'archived') return undefined;
+  if (!org || !member || !isCountedMembership(member)) return undefined;
   return { org, member };
 }
 

@@ -4,8 +4,8 @@ import { imagesRepo } from '../../adapters/images-repo';
 import { orgsRepo, type MemberRow } from '../../adapters/orgs-repo';
 import { deleteObject } from '../../adapters/s3-client';
 import { cancelSubscriptionNow, subscriptionsOfCustomer } from '../../adapters/stripe-customer';
-import { imageKeys, UPLOAD_PREFIX } from '../../images/lib/image-keys';
-import { removeAllShares } from '../../shares/lib/share-file';
+import { imageKeys, userKeyPrefixes } from '../../images/lib/image-keys';
+import { removeAllShares } from '../../images/lib/share-file';
 
 /**
  * The data-removal steps of an admin delete. Each is safe to run again: a second run finds less
@@ -45,7 +45,8 @@ export async function removeImages(userId: string): Promise<{ removed: number; f
       batch.map(async (row) => {
         const keys = new Set([...Object.values(imageKeys(userId, row.imageId)), row.objectKey, row.thumbKey]);
         // Keys always live under the owner's prefixes; anything else is not ours to delete.
-        const own = [...keys].filter((k) => typeof k === 'string' && (k.startsWith(`users/${userId}/`) || k.startsWith(`${UPLOAD_PREFIX}${userId}/`)));
+        const prefixes = userKeyPrefixes(userId);
+        const own = [...keys].filter((k): k is string => typeof k === 'string' && prefixes.some((p) => k.startsWith(p)));
         await Promise.all(own.map((k) => deleteObject(k)));
         await imagesRepo.remove(userId, row.imageId);
       }),

@@ -1,4 +1,5 @@
 import type { Subscription } from '#shared/domain/subscription';
+import { isActiveOrgAdmin } from '#shared/rules/membership';
 import type { OrgRow } from '../../adapters/orgs-repo';
 import type { UserRow } from '../../adapters/users-repo';
 import { onOrgPlan } from '../../account/lib/account-view';
@@ -20,7 +21,7 @@ export const NOT_ORG_ADMIN = "Only the organization's administrator can change i
  */
 export async function billingOwnerOf(user: UserRow, wanted?: 'user' | 'organization'): Promise<BillingOwner> {
   const link = await orgLinkOf(user);
-  const isActiveAdmin = !!link && link.member.orgRole === 'admin' && link.member.orgStatus === 'active';
+  const isActiveAdmin = !!link && isActiveOrgAdmin(link.member);
   // A deactivated member holds no seat: what they change is their own (e.g. a Premium of their own).
   if (wanted === 'organization' || (wanted === undefined && onOrgPlan(link))) {
     if (!link) throw forbidden(NOT_ORG_ADMIN);

@@ -10,6 +10,11 @@ export function newImageId(now = Date.now()): string {
 
 /** Where unchecked uploads land; an S3 lifecycle rule expires what is left there (infra data stack). */
 export const UPLOAD_PREFIX = 'uploads/';
+/** Where checked objects live, per user. */
+const USER_PREFIX = 'users/';
+
+/** Every prefix a user's objects live under: what deleting a user's data may touch. */
+export const userKeyPrefixes = (userId: string): string[] => [`${USER_PREFIX}${userId}/`, `${UPLOAD_PREFIX}${userId}/`];
 
 /**
  * Where an image's objects live:
@@ -19,6 +24,6 @@ export const UPLOAD_PREFIX = 'uploads/';
  * - `thumb`: the WebP thumbnail, beside it.
  */
 export function imageKeys(userId: string, imageId: string) {
-  const base = `users/${userId}/images/${imageId}`;
+  const base = `${USER_PREFIX}${userId}/images/${imageId}`;
   return { upload: `${UPLOAD_PREFIX}${userId}/${imageId}`, original: `${base}/original`, thumb: `${base}/thumb.webp` };
 }

@@ -1,4 +1,5 @@
 import { INVITE_NOT_FOUND } from '#shared/domain/invite';
+import { isPendingInvite } from '#shared/rules/membership';
 import { orgsRepo, type MemberRow, type OrgRow } from '../../adapters/orgs-repo';
 import { notFound } from '../../lib/errors';
 import { secretTokenMatches } from '../../lib/secret-token';
@@ -14,10 +15,10 @@ export const inviteNotFound = () => notFound(INVITE_NOT_FOUND);
  * in code (dynalite has no TTL, and TTL deletion is late anyway).
  */
 export async function findInvite(sub: string, token: string, now = nowSeconds()): Promise<{ org: OrgRow; member: MemberRow }> {
-  const candidates = (await orgsRepo.membershipsOf(sub)).filter((m) => m.orgStatus === 'invited' && m.orgRole !== 'admin');
+  const candidates = (await orgsRepo.membershipsOf(sub)).filter(isPendingInvite);
   for (const candidate of candidates) {
     const member = await orgsRepo.getMember(candidate.orgId, candidate.memberUserId);
-    if (!member || member.orgStatus !== 'invited' || member.orgRole === 'admin') continue;
+    if (!member || !isPendingInvite(member)) continue;
     if (!secretTokenMatches(token, member.inviteTokenHash)) continue;
     if (typeof member.inviteExpiresAt !== 'number' || member.inviteExpiresAt <= now) continue;
     const org = await orgsRepo.getOrg(member.orgId);

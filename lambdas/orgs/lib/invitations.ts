@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normalizedInviteEmails } from '#shared/rules/invite-emails';
+import { isPendingInvite } from '#shared/rules/membership';
 import { sendEmail, type EmailMessage } from '../../adapters/email';
 import { memberSk, orgsRepo, type MemberRow, type OrgRow } from '../../adapters/orgs-repo';
 import { usersRepo } from '../../adapters/users-repo';
@@ -11,7 +12,7 @@ import { belongsToAnotherOrg } from './org-access';
 import { releaseSeats, reserveSeats, seatLimitError } from './seat-ledger';
 
 /**
- * Invitations (DESIGN.md, "Data"): each lives on its member item with a random 256-bit token
+ * Invitations (docs/architecture.md, "Data"): each lives on its member item with a random 256-bit token
  * stored only as a hash, an expiry, and is single use. The e-mail carries
  * `${SITE_URL}/invites?sub=<memberUserId>&token=<token>`.
  *
@@ -100,7 +101,7 @@ export async function inviteMembers(org: OrgRow, rawEmails: readonly string[]): 
   for (const email of emails) {
     const m = byEmail.get(email);
     if (!m) fresh.push(email);
-    else if (m.orgStatus === 'invited' && m.orgRole !== 'admin') pending.push(m);
+    else if (isPendingInvite(m)) pending.push(m);
     else current.push(email);
   }
   if (current.length > 0) {

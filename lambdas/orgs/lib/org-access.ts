@@ -1,3 +1,4 @@
+import { isActiveOrgAdmin, isCountedMembership } from '#shared/rules/membership';
 import { orgsRepo, type MemberRow, type OrgRow } from '../../adapters/orgs-repo';
 import type { UserRow } from '../../adapters/users-repo';
 import { forbidden } from '../../lib/errors';
@@ -12,7 +13,7 @@ export const NOT_THE_ORG_ADMIN = "Only the organization's administrator can do t
  */
 export async function requireOrgAdmin(principal: Principal, orgId: string): Promise<{ org: OrgRow; admin: MemberRow }> {
   const [org, member] = await Promise.all([orgsRepo.getOrg(orgId), orgsRepo.getMember(orgId, principal.userId)]);
-  if (!org || !member || member.orgRole !== 'admin' || member.orgStatus !== 'active') throw forbidden(NOT_THE_ORG_ADMIN);
+  if (!org || !member || !isActiveOrgAdmin(member)) throw forbidden(NOT_THE_ORG_ADMIN);
   return { org, admin: member };
 }
 
@@ -23,5 +24,5 @@ export async function requireOrgAdmin(principal: Principal, orgId: string): Prom
 export async function belongsToAnotherOrg(user: Pick<UserRow, 'userId' | 'orgId'>, orgId: string): Promise<boolean> {
   if (!user.orgId || user.orgId === orgId) return false;
   const m = await orgsRepo.getMember(user.orgId, user.userId);
-  return !!m && (m.orgStatus === 'active' || m.orgStatus === 'deactivated');
+  return !!m && isCountedMembership(m);
 }

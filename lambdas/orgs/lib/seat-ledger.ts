@@ -4,7 +4,7 @@ import { DomainError } from '../../lib/errors';
 
 /**
  * Seats are reserved on the org item before any member item is written, and given back when a
- * write fails (DESIGN.md, "Data"): the counter `seatsUsed` (active + invited members) is changed
+ * write fails (docs/architecture.md, "Data"): the counter `seatsUsed` (active + invited members) is changed
  * only by conditional UpdateItems, so concurrent invitations never take more seats than there are.
  */
 

@@ -2,6 +2,7 @@
 // per-seat yearly Enterprise price. Their ids double as lookup keys so product
 // config can name them the same way locally and in Stripe test mode.
 
+import { ENTERPRISE_SEAT_PRICE_CENTS, PREMIUM_PRICE_CENTS } from '#shared/domain/premium-plan';
 import type { State } from './store';
 import { type Price, type Product, PRODUCT_UNSET, unset } from './types';
 
@@ -79,7 +80,7 @@ export function seedCatalog(state: State, now: number): void {
     state.prices[PREMIUM_PRICE_ID] = makePrice({
       id: PREMIUM_PRICE_ID,
       product: 'prod_premium',
-      unit_amount: 1200,
+      unit_amount: PREMIUM_PRICE_CENTS,
       recurring: { ...yearly },
       nickname: 'Premium',
       lookup_key: PREMIUM_PRICE_ID,
@@ -90,7 +91,7 @@ export function seedCatalog(state: State, now: number): void {
     state.prices[ENTERPRISE_PRICE_ID] = makePrice({
       id: ENTERPRISE_PRICE_ID,
       product: 'prod_enterprise',
-      unit_amount: 1200,
+      unit_amount: ENTERPRISE_SEAT_PRICE_CENTS,
       recurring: { ...yearly },
       nickname: 'Enterprise',
       lookup_key: ENTERPRISE_PRICE_ID,

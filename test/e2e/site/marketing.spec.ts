@@ -182,7 +182,7 @@ test('FAQ anchor #help-i-cant-log-in scrolls into view', async ({ page }) => {
 });
 
 // One trial per customer: the prerendered pages cannot tell a returning customer, so they promise
-// the trial to new subscribers only; the FAQ says what cancelling does (lambdas/account/cancel-subscription.ts).
+// the trial to new subscribers only; the FAQ says what cancelling does (lambdas/billing/cancel-subscription.ts).
 test('/premium and the FAQ promise the trial to new subscribers only and say what cancelling does', async ({ page }) => {
   await page.goto('/premium');
   // The intro says it; the Premium card says it once, on its billing line (not again in its summary).

@@ -5,7 +5,7 @@ export type { Role } from '#shared/rules/account-roles';
 
 /**
  * Who may see what, in one place. The account provider publishes the signed-in account's roles
- * (shared/rules/account-roles.ts: user, staff, orgAdmin, orgMember, premium); pages ask through
+ * (shared/rules/account-roles.ts: user, staff, orgAdmin, orgMember, subscriber); pages ask through
  * `<Authorization>` or `useAuthorization()` instead of scattering `if (isAdmin)` checks.
  */
 export const AuthorizationContext = createContext<{ roles: readonly Role[] }>({ roles: [] });
@@ -18,7 +18,7 @@ export const POLICIES = {
   'account:change': (roles: readonly Role[]) => roles.includes('user') && !roles.includes('orgMember'),
   /** Going Premium makes sense for individual accounts without a live subscription. */
   'premium:offer': (roles: readonly Role[]) =>
-    roles.includes('user') && !roles.includes('premium') && !roles.includes('orgMember') && !roles.includes('orgAdmin'),
+    roles.includes('user') && !roles.includes('subscriber') && !roles.includes('orgMember') && !roles.includes('orgAdmin'),
   'admin:use': (roles: readonly Role[]) => roles.includes('staff'),
 } as const;
 export type Policy = keyof typeof POLICIES;

@@ -1,4 +1,5 @@
 import { buildPath, needsToken, type BodyOf, type ParamsOf, type RequestOf, type ResponseOf, type RouteDef } from '#shared/api/route';
+import type { z } from 'zod';
 import { loadRuntimeConfig } from './runtime-config';
 
 /**
@@ -28,11 +29,15 @@ export const errorMessageOf = (e: unknown, fallback: string): string =>
 
 type QueryValue = string | number | boolean | undefined | null;
 
+/** The route's query names (from its zod schema); values are sent as strings. */
+type QueryOf<R extends RouteDef> = R['query'] extends z.ZodType ? { [K in keyof z.input<R['query']>]?: QueryValue } : never;
+
 export interface CallOptions<R extends RouteDef> {
   /** Query values are sent as strings (`true` → 'true'); undefined ones are left out. */
-  query?: Record<string, QueryValue>;
+  query?: QueryOf<R>;
   body?: R['body'] extends undefined ? never : RequestOf<R> | BodyOf<R>;
-  params?: ParamsOf<R> extends undefined ? never : Record<string, string>;
+  /** The path's `{name}` values, typed from the route's params schema. */
+  params?: ParamsOf<R> extends undefined ? never : ParamsOf<R>;
   signal?: AbortSignal;
 }
 

@@ -31,6 +31,8 @@ export const asError = (e: unknown): Error => (e instanceof Error ? e : new Erro
 
 /**
  * What a component needs to show a fetch: a query's result satisfies it (useQuery's), and so does
- * a plain object in a test. One shape for loading, error and data across the site.
+ * a plain object in a test. The shape of every query-backed component; a few still keep their own
+ * loading and error state (library add-from-extension, checkout
+ * success-stage) until they move onto TanStack Query.
  */
 export type QueryState<T> = { status: 'pending' } | { status: 'error'; error: Error } | { status: 'success'; data: T };

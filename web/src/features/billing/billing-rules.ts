@@ -3,13 +3,24 @@ import type { SubscriptionStatus } from '#shared/domain/subscription';
 /** What the account page offers for a subscription status (second document, section 4). */
 export type StatusAction = 'expired' | 'cancel' | 'auto-renew' | 'unknown';
 
-const CANCELLABLE: readonly string[] = ['incomplete', 'incomplete_expired', 'trialing', 'past_due', 'unpaid'];
+/**
+ * One entry per status of the shared list, so a status Stripe adds is a compile error here. The
+ * spec's table: canceled → expired; active → auto-renew toggle; incomplete, incomplete_expired,
+ * trialing, past_due, unpaid → cancel link. It names no action for `paused`: logged as unknown.
+ */
+const ACTIONS: Record<SubscriptionStatus, StatusAction> = {
+  canceled: 'expired',
+  active: 'auto-renew',
+  incomplete: 'cancel',
+  incomplete_expired: 'cancel',
+  trialing: 'cancel',
+  past_due: 'cancel',
+  unpaid: 'cancel',
+  paused: 'unknown',
+};
 
 export function actionForStatus(status: SubscriptionStatus | string): StatusAction {
-  if (status === 'canceled') return 'expired';
-  if (status === 'active') return 'auto-renew';
-  if (CANCELLABLE.includes(status)) return 'cancel';
-  return 'unknown';
+  return Object.hasOwn(ACTIONS, status) ? ACTIONS[status as SubscriptionStatus] : 'unknown';
 }
 
 /** The cancel link's words: a trial is cancelled as a trial. */

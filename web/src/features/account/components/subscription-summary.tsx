@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionStatus } from '#shared/domain/subscription';
-import { isLiveSubscription } from '#shared/domain/subscription';
+import { holdsSubscription } from '#shared/domain/subscription';
 
 const statusText: Record<SubscriptionStatus, string> = {
   trialing: 'Free trial',
@@ -14,7 +14,7 @@ const statusText: Record<SubscriptionStatus, string> = {
 
 /** 'Basic' for free users (and after a subscription ended); 'Premium' with its status otherwise. */
 export function subscriptionName(sub: Subscription | null): string {
-  return isLiveSubscription(sub) ? 'Premium' : 'Basic';
+  return holdsSubscription(sub) ? 'Premium' : 'Basic';
 }
 
 const dateOf = (unixSeconds: number) =>
@@ -25,7 +25,7 @@ const dateOf = (unixSeconds: number) =>
  * it expired (with Go Premium), so the page does not show "Basic (Canceled)" beside "expired".
  */
 export function SubscriptionSummary({ subscription }: { subscription: Subscription | null }) {
-  if (!subscription || !isLiveSubscription(subscription)) return <>Basic</>;
+  if (!subscription || !holdsSubscription(subscription)) return <>Basic</>;
   const name = subscriptionName(subscription);
   const until = subscription.status === 'trialing' && subscription.trial_end ? subscription.trial_end : subscription.current_period_end;
   return (

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { AdminShareLink } from '#shared/domain/share-link';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -17,22 +18,18 @@ type State = { status: 'loading' } | { status: 'error'; message: string } | { st
  * confirmation; every revoke is written to the audit trail (`onAudited` refreshes the log).
  */
 export function UserShares({ sub, label, onAudited }: { sub: string; label: string; onAudited: () => void }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const shares = useQuery({ queryKey: ['admin-user-shares', sub], queryFn: ({ signal }) => listUserShares(sub, signal) });
+  const state: State = shares.isError
+    ? { status: 'error', message: errorMessageOf(shares.error, 'Error encountered.') }
+    : shares.data
+      ? { status: 'loaded', shares: shares.data }
+      : { status: 'loading' };
   const [confirming, setConfirming] = useState<AdminShareLink | null>(null);
   const [revoking, setRevoking] = useState(false);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    setState({ status: 'loading' });
-    listUserShares(sub, abort.signal).then(
-      (shares) => setState({ status: 'loaded', shares }),
-      (e: unknown) => !abort.signal.aborted && setState({ status: 'error', message: errorMessageOf(e, 'Error encountered.') }),
-    );
-    return () => abort.abort();
-  }, [sub, attempt]);
-  const reload = useCallback(() => setAttempt((a) => a + 1), []);
+  const { refetch } = shares;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   const revoke = async (share: AdminShareLink) => {
     setRevoking(true);

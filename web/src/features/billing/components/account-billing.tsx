@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { Account } from '#shared/domain/account';
-import { isLiveSubscription } from '#shared/domain/subscription';
+import { holdsSubscription } from '#shared/domain/subscription';
 import { usePaymentHistory } from '../../../lib/api-account';
 import '../billing.css';
 import { CardDetails } from './card-details';
@@ -29,7 +29,7 @@ export function AccountBilling({ account, onAccountChange, showPayments = true }
   const sub = account.subscription;
   // An ended subscription has nothing to charge: no card and no 'Update card' (spec: canceled → the
   // expired message only), so the page shows one state, not "expired" beside a card to update.
-  const ended = !!sub && !isLiveSubscription(sub);
+  const ended = !!sub && !holdsSubscription(sub);
   const showCard = !ended && (!!account.card || !!sub || !!account.customerId);
 
   if (isOrgMember) return null;

@@ -1,4 +1,5 @@
-import { TRIAL_DAYS } from '#shared/rules/checkout-flags';
+import { PREMIUM_PRICE_CENTS, TRIAL_DAYS } from '#shared/domain/premium-plan';
+import { formatUsd } from '#shared/rules/price-display';
 import { checkoutMessages } from '../messages';
 
 /**
@@ -10,7 +11,7 @@ export function PlanTerms({ trialEligible }: { trialEligible?: boolean }) {
   return (
     <ul className="checkout-plan">
       <li>
-        <strong>Premium</strong>: 1-year subscription, $12 per year
+        <strong>Premium</strong>: 1-year subscription, {formatUsd(PREMIUM_PRICE_CENTS)} per year
       </li>
       <li>{trialEligible === false ? checkoutMessages.noTrial : `${TRIAL_DAYS}-day free trial: cancel any time from your account page`}</li>
       <li>Cropping, annotation, URL and date stamp, smart PDF page splitting and priority support</li>

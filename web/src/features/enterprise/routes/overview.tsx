@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatInterval, formatPlanPrice } from '#shared/rules/price-format';
 import { seatSummary } from '#shared/rules/seats';
-import type { Subscription } from '#shared/domain/subscription';
+import { hasSubscriptionEnded, type Subscription } from '#shared/domain/subscription';
 import { ChangeName } from '../../../components/account/change-name';
 import { ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../components/ui/page-title';
@@ -30,7 +30,7 @@ const statusWords: Record<string, string> = {
 };
 
 function renewalText(sub: Subscription): string {
-  if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return 'Ended';
+  if (hasSubscriptionEnded(sub.status)) return 'Ended';
   const date = formatDate(sub.current_period_end);
   return sub.cancel_at_period_end ? `Ends on ${date} (auto-renew is off)` : `Renews on ${date}`;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { IMAGE_NOTES_MAX, IMAGE_TITLE_MAX } from '#shared/domain/image';
+import { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX } from '#shared/domain/image';
 import { IMAGE_TEXT_HINT } from '#shared/rules/image-text';
 import { formatBytes } from '#shared/rules/byte-size';
+import { isWebAddress } from '#shared/rules/web-address';
 import { cutText } from '#shared/rules/cut-text';
 import { imageDownloadName } from '#shared/rules/image-download-name';
 import { Alert } from '../../../components/ui/alert';
@@ -25,8 +26,6 @@ export const UPDATING = 'Updating...';
 
 const formatDate = (d: Date) => d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-
-const isWebAddress = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
 
 /** A file name for the download: the title, made safe, with the type's extension (the server's name too). */
 export const downloadName = imageDownloadName;
@@ -247,11 +246,11 @@ function UploadForm({ file, onCancel, onUploaded }: UploadProps) {
         </p>
       )}
       <label htmlFor={`${ids}-title`}>Title</label>
-      <input id={`${ids}-title`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      <input id={`${ids}-title`} value={title} maxLength={IMAGE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} />
       <label htmlFor={`${ids}-notes`}>Notes</label>
       <textarea id={`${ids}-notes`} value={notes} maxLength={IMAGE_NOTES_MAX} rows={5} onChange={(e) => setNotes(e.target.value)} />
       <label htmlFor={`${ids}-link`}>Source address (optional)</label>
-      <input id={`${ids}-link`} type="url" inputMode="url" placeholder="https://" value={urlLink} maxLength={2048} onChange={(e) => setUrlLink(e.target.value)} />
+      <input id={`${ids}-link`} type="url" inputMode="url" placeholder="https://" value={urlLink} maxLength={IMAGE_SOURCE_URL_MAX} onChange={(e) => setUrlLink(e.target.value)} />
       {tooLarge && <Alert severity="error">{TOO_LARGE_MESSAGE}</Alert>}
       {error && (
         <Alert severity="error" title="Upload failed">

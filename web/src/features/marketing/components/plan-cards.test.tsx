@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRIAL_DAYS } from '../content/plans';
+import { TRIAL_DAYS } from '#shared/domain/premium-plan';
 import { PlanCards } from './plan-cards';
 
 afterEach(cleanup);

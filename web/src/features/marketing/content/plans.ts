@@ -1,3 +1,5 @@
+import { PREMIUM_PRICE_CENTS, TRIAL_DAYS } from '#shared/domain/premium-plan';
+
 /** A plan card (spec: amount in cents, shown per month). */
 export interface Plan {
   id: 'basic' | 'premium';
@@ -10,10 +12,6 @@ export interface Plan {
   points: string[];
 }
 
-/** Premium (spec): $12 USD per year, 7-day free trial, auto-renews. */
-export const PREMIUM_PRICE_CENTS = 1200;
-export const TRIAL_DAYS = 7;
-export const RENEWAL_REMINDER_DAYS = 3;
 
 /**
  * The trial is one per customer and the server decides (account lookup `trialEligible`). The

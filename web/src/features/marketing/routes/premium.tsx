@@ -8,7 +8,8 @@ import { FeatureTable } from '../components/feature-table';
 import { PageIntro } from '../components/page-intro';
 import { PlanCards } from '../components/plan-cards';
 import { formatUsd } from '#shared/rules/price-display';
-import { PREMIUM_PRICE_CENTS, RENEWAL_REMINDER_DAYS, TRIAL_DAYS, TRIAL_OFFER } from '../content/plans';
+import { PREMIUM_PRICE_CENTS, RENEWAL_REMINDER_DAYS, TRIAL_DAYS } from '#shared/domain/premium-plan';
+import { TRIAL_OFFER } from '../content/plans';
 
 const PAGE_NAME = 'Premium';
 const premiumProduct = { id: 'premium', name: 'Premium', price: PREMIUM_PRICE_CENTS / 100, category: 'Subscription', variant: '1-year', quantity: 1 };

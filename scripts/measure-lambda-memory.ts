@@ -5,7 +5,7 @@
  * thumbnail work (sharp) on a large full-page capture. Prints peak RSS and the size the rule
  * gives: max(256, 2 × peak rounded up to 64 MB).
  *
- *   npx tsx infra/measure-lambda-memory.ts
+ *   npx tsx scripts/measure-lambda-memory.ts
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -13,9 +13,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { routeList } from '#shared/api/routes';
-import { lambdaEsbuildOptions } from './bundling';
-import { memoryFromPeak } from './route-deploy';
-import { repoRoot } from './settings';
+import { lambdaEsbuildOptions } from '../infra/bundling';
+import { memoryFromPeak } from '../infra/route-deploy';
+import { repoRoot } from '../infra/settings';
 
 const out = path.join(repoRoot, '.local', 'lambda-memory');
 const env = {

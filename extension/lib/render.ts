@@ -1,9 +1,11 @@
-/** Canvas work of the editor: stitching a part from its tiles and drawing edits on it. */
+/**
+ * Canvas work of the editor and the service worker's export: stitching a part from its tiles and
+ * drawing edits on it (OffscreenCanvas works in both). Encoding is the editor's (editor/encode.ts).
+ */
 import type { PartPlan } from '../capture/stitch-plan';
-import { clampBox, sizeAfter, stampText, type EditOp } from '../lib/edit-ops';
-import { getTile, type CaptureRecord } from '../lib/capture-store';
-import { stripHeights } from '../lib/library-upload';
-import type { EncodeRequest, EncodeResponse } from './encoder-worker';
+import { clampBox, sizeAfter, stampText, type EditOp } from './edit-ops';
+import { getTile, type CaptureRecord } from './capture-store';
+import { stripHeights } from './library-upload';
 
 export type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
 
@@ -165,29 +167,4 @@ function drawOp(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2
       return;
     }
   }
-}
-
-let encoder: Worker | null = null;
-let nextId = 0;
-const pending = new Map<number, { resolve(b: Blob): void; reject(e: Error): void }>();
-
-/** Encodes a canvas as PNG or JPEG in the encoder worker (see encoder-worker.ts for why). */
-export async function canvasToBlob(canvas: AnyCanvas, type: 'image/png' | 'image/jpeg', quality?: number): Promise<Blob> {
-  if (!encoder) {
-    encoder = new Worker(new URL('encoder.js', location.href), { type: 'module' });
-    encoder.onmessage = (e: MessageEvent<EncodeResponse>) => {
-      const p = pending.get(e.data.id);
-      pending.delete(e.data.id);
-      if (!p) return;
-      if ('blob' in e.data) p.resolve(e.data.blob);
-      else p.reject(new Error(e.data.error));
-    };
-  }
-  const bitmap = await createImageBitmap(canvas);
-  const id = nextId++;
-  const worker = encoder;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, bitmap, type, quality } satisfies EncodeRequest, [bitmap]);
-  });
 }

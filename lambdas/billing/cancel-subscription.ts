@@ -1,14 +1,14 @@
 import { routes } from '#shared/api/routes';
-import { isLiveSubscription } from '#shared/domain/subscription';
+import { holdsSubscription } from '#shared/domain/subscription';
 import { isStripeClientError } from '../adapters/stripe-client';
 import { stripeObjects } from '../adapters/stripe-objects';
 import { cancelSubscriptionOnce, setCancelAtPeriodEnd } from '../adapters/stripe-subscriptions';
-import { billingOwnerOf, syncHintOf } from '../billing/lib/billing-owner';
-import { syncSubscription } from '../billing/lib/sync-subscription';
+import { billingOwnerOf, syncHintOf } from './lib/billing-owner';
+import { syncSubscription } from './lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { loadAccount, requireUserRow } from './lib/load-account';
+import { loadAccount, requireUserRow } from '../account/lib/load-account';
 
 /**
  * Ends the subscription the way the Terms promise. A paid period ('active' at Stripe) is never cut
@@ -36,7 +36,7 @@ export const handler = defineHandler(routes.cancelAccountSubscription, async ({ 
   const owner = await billingOwnerOf(user);
   const sub = owner.subscription;
   if (!sub) throw new DomainError('not_found', 'There is no subscription to cancel.');
-  if (isLiveSubscription(sub)) {
+  if (holdsSubscription(sub)) {
     try {
       await endSubscription(sub.id);
     } catch (e) {

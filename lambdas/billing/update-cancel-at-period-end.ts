@@ -1,12 +1,12 @@
 import { routes } from '#shared/api/routes';
-import { isLiveSubscription } from '#shared/domain/subscription';
+import { holdsSubscription } from '#shared/domain/subscription';
 import { isStripeClientError } from '../adapters/stripe-client';
 import { setCancelAtPeriodEnd } from '../adapters/stripe-subscriptions';
-import { billingOwnerOf, syncHintOf } from '../billing/lib/billing-owner';
-import { syncSubscription } from '../billing/lib/sync-subscription';
+import { billingOwnerOf, syncHintOf } from './lib/billing-owner';
+import { syncSubscription } from './lib/sync-subscription';
 import { defineHandler } from '../lib/define-handler';
 import { DomainError } from '../lib/errors';
-import { loadAccount, requireUserRow } from './lib/load-account';
+import { loadAccount, requireUserRow } from '../account/lib/load-account';
 
 /**
  * POST /account/subscription/cancel-at-period-end {cancel_at_period_end}: turns auto-renew off
@@ -18,7 +18,7 @@ export const handler = defineHandler(routes.updateAccountCancelAtPeriodEnd, asyn
   const owner = await billingOwnerOf(user);
   const sub = owner.subscription;
   if (!sub) throw new DomainError('not_found', 'There is no subscription to update.');
-  if (!isLiveSubscription(sub)) {
+  if (!holdsSubscription(sub)) {
     throw new DomainError('invalid_transition', 'This subscription has ended. Start a new subscription from the checkout.');
   }
   try {

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onWorkerMessage, UNKNOWN_MESSAGE } from './worker-messages';
+
+const sender = { tab: { id: 7 } } as chrome.runtime.MessageSender;
+
+describe('the service worker message switch', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('cancels the sender tab’s capture', () => {
+    const cancelCapture = vi.fn();
+    const sendResponse = vi.fn();
+    expect(onWorkerMessage({ target: 'worker', type: 'cancel-capture' }, sender, sendResponse, { cancelCapture })).toBe(false);
+    expect(cancelCapture).toHaveBeenCalledWith(7);
+    expect(sendResponse).toHaveBeenCalledWith({ ok: true });
+  });
+
+  it('refuses an unknown type with an answer and a logged warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const sendResponse = vi.fn();
+    const cancelCapture = vi.fn();
+    onWorkerMessage({ target: 'worker', type: 'format-disk' }, sender, sendResponse, { cancelCapture });
+    expect(sendResponse).toHaveBeenCalledWith(UNKNOWN_MESSAGE);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('unknown type'), 'format-disk');
+    expect(cancelCapture).not.toHaveBeenCalled();
+  });
+
+  it('leaves messages for other targets unanswered', () => {
+    const sendResponse = vi.fn();
+    onWorkerMessage({ target: 'content', type: 'measure' }, sender, sendResponse, { cancelCapture: vi.fn() });
+    onWorkerMessage(undefined, sender, sendResponse, { cancelCapture: vi.fn() });
+    expect(sendResponse).not.toHaveBeenCalled();
+  });
+});
