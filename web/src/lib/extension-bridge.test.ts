@@ -209,6 +209,34 @@ describe('ExtensionBridge login messages', () => {
     bridge.dispose();
   });
 
+  it('never sends a login prepared before a log-out after it (the grant minted meanwhile stays here)', async () => {
+    const { bridge, posts } = await connected();
+    let mint!: (l: typeof login) => void;
+    const prepared = bridge.sendLogin(() => new Promise((r) => (mint = r)));
+    await vi.advanceTimersByTimeAsync(0);
+    const out = bridge.sendLogin({});
+    await vi.advanceTimersByTimeAsync(0);
+    reply(A, { source: 'fps-extension', type: 'login-success', id: posts.at(-1)!.id, status: '' });
+    expect(await out).toEqual({ status: '' });
+    mint(login);
+    expect(await prepared).toBeNull();
+    expect(posts.filter((p) => p.type === 'login').map((p) => p.type === 'login' && p.payload)).toEqual([{}]);
+    // A payload that answers null sends nothing.
+    expect(await bridge.sendLogin(async () => null)).toBeNull();
+    expect(posts.filter((p) => p.type === 'login')).toHaveLength(1);
+    bridge.dispose();
+  });
+
+  it('stops waiting once every origin was tried, not after the 10 s before failing', async () => {
+    const bridge = new ExtensionBridge({ origins: [A] });
+    const sent = bridge.sendLogin({}, { waitMs: 8000 });
+    frameFor(A)!.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await sent).toBeNull();
+    expect(bridge.getStatus()).toMatchObject({ phase: 'connecting', triedAll: true });
+    bridge.dispose();
+  });
+
   it('gives up quietly when there is no extension within the wait', async () => {
     const bridge = new ExtensionBridge({ origins: [A] });
     const sent = bridge.sendLogin({}, { waitMs: 1500 });

@@ -63,6 +63,8 @@ export interface BridgeStatus {
   error: string | null;
   /** The last login the extension acknowledged: whose (null = logged out) and with which status. */
   lastLogin: { userId: string | null; status: string } | null;
+  /** Every origin was tried and none answered (the 10 s wait before 'failed' is still running). */
+  triedAll: boolean;
 }
 
 export interface BridgeOptions {
@@ -100,6 +102,14 @@ export class ExtensionBridge {
   private connecting: Promise<void> | undefined;
   private frame: HTMLIFrameElement | null = null;
   private disposed = false;
+  /** Settles when every origin was tried and none answered. */
+  private readonly noneAnswered = (() => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  })();
+  /** Log-outs sent (empty login payloads): a login prepared before the latest one is dropped. */
+  private logouts = 0;
   /** Replies awaited, by message id (logins and capture requests alike). */
   private readonly pending = new Map<string, (reply: ExtensionToSite) => void>();
 
@@ -113,7 +123,7 @@ export class ExtensionBridge {
     };
     const remembered = readStorage('local', storageKeys.extensionConnected) === '1';
     this.status = {
-      phase: 'idle', installed: false, connected: remembered, origin: null, version: null, error: null, lastLogin: null,
+      phase: 'idle', installed: false, connected: remembered, origin: null, version: null, error: null, lastLogin: null, triedAll: false,
     };
     this.opts.win.addEventListener('message', this.onMessage);
   }
@@ -150,6 +160,8 @@ export class ExtensionBridge {
         return;
       }
     }
+    this.set({ triedAll: true });
+    this.noneAnswered.resolve();
     await sleep(this.opts.exhaustedWaitMs);
     if (this.disposed) return;
     writeStorage('local', storageKeys.extensionConnected, '');
@@ -219,10 +231,15 @@ export class ExtensionBridge {
     }
   };
 
-  /** Whether the handshake succeeded, waiting at most `waitMs` when given. */
+  /**
+   * Whether the handshake succeeded, waiting at most `waitMs` when given. No answer from any origin
+   * is known as soon as the last one is tried: the spec's 10 s wait before 'failed' is not waited
+   * here, so a page without the extension is not held up by it.
+   */
   private connected(waitMs?: number): Promise<boolean> {
     const handshake = this.connect().then(() => true, () => false);
-    return waitMs === undefined ? handshake : Promise.race([handshake, sleep(waitMs).then(() => false)]);
+    const noneAnswered = this.noneAnswered.promise.then(() => false);
+    return Promise.race([handshake, noneAnswered, ...(waitMs === undefined ? [] : [sleep(waitMs).then(() => false)])]);
   }
 
   /** Posts to the connected frame (its exact origin only) and waits for the reply with the same id; null after `timeoutMs`. */
@@ -247,12 +264,17 @@ export class ExtensionBridge {
   /**
    * Tells the extension who is signed in (an empty payload logs it out). Waits for the handshake
    * (at most `waitMs` when given); resolves with the extension's reply status, or null when there
-   * is no extension or it did not answer.
+   * is no extension, it did not answer, or the login was dropped (a log-out came after it).
    */
-  async sendLogin(payload: LoginPayload | (() => Promise<LoginPayload>), { waitMs }: { waitMs?: number } = {}): Promise<{ status: string } | null> {
+  async sendLogin(payload: LoginPayload | (() => Promise<LoginPayload | null>), { waitMs }: { waitMs?: number } = {}): Promise<{ status: string } | null> {
+    // A log-out overtakes every login still being prepared: whatever they were waiting for (the
+    // handshake, a grant being minted), they are not sent after it.
+    const logouts = typeof payload !== 'function' && !('userId' in payload) ? ++this.logouts : this.logouts;
     if (!(await this.connected(waitMs))) return null;
-    // A function payload is built only once an extension answered (an upload grant is minted for it alone).
+    // A function payload is built only once an extension answered (an upload grant is minted for
+    // it alone); it answers null when there is nothing to send any more.
     const body = typeof payload === 'function' ? await payload() : payload;
+    if (!body || ('userId' in body && this.logouts !== logouts)) return null;
     const reply = await this.exchange({ source: SOURCE_SITE, type: 'login', id: newId('login'), payload: body }, this.opts.loginReplyTimeoutMs);
     if (reply?.type !== 'login-success') return null;
     this.set({ lastLogin: { userId: 'userId' in body ? body.userId : null, status: reply.status } });
@@ -302,7 +324,7 @@ export function bridgeOrigins(configured: readonly string[]): string[] {
 // The context and useExtensionBridge live in extension-bridge-context.ts (re-exported above).
 
 const idleStatus: BridgeStatus = {
-  phase: 'idle', installed: false, connected: false, origin: null, version: null, error: null, lastLogin: null,
+  phase: 'idle', installed: false, connected: false, origin: null, version: null, error: null, lastLogin: null, triedAll: false,
 };
 const noop = () => () => {};
 
