@@ -7,7 +7,7 @@ import { confirmedUser, fillSignIn } from '../site/fixtures';
 import { expect, expectGrant, signOutOfSite, siteUrl, test } from './site-extension';
 
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(180_000);
+test.setTimeout(300_000);
 
 test('signing in from /images hands the extension a grant, and the editor then saves', async ({ ext }) => {
   await signOutOfSite(ext);

@@ -10,7 +10,7 @@ import { expect, grantStatus, signInAndHandOver, signOutOfSite, siteUrl, storedL
 
 test.describe.configure({ mode: 'serial' });
 // Each way signs a new user in on the site (Vite compiles its pages on first use) and captures.
-test.setTimeout(180_000);
+test.setTimeout(300_000);
 
 type SignOut = (site: Page) => Promise<void>;
 

@@ -95,6 +95,12 @@ const newId = (kind: string) => `${kind}-${Date.now().toString(36)}-${(counter++
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 export class ExtensionBridge {
   private status: BridgeStatus;
   private readonly listeners = new Set<() => void>();
@@ -103,11 +109,10 @@ export class ExtensionBridge {
   private frame: HTMLIFrameElement | null = null;
   private disposed = false;
   /** Settles when every origin was tried and none answered. */
-  private readonly noneAnswered = (() => {
-    let resolve!: () => void;
-    const promise = new Promise<void>((r) => (resolve = r));
-    return { promise, resolve };
-  })();
+  private noneAnswered = deferred();
+  /** Handshake rounds started; a round that a later one replaced changes nothing any more. */
+  private rounds = 0;
+  private retried = false;
   /** Log-outs sent (empty login payloads): a login prepared before the latest one is dropped. */
   private logouts = 0;
   /** Replies awaited, by message id (logins and capture requests alike). */
@@ -144,15 +149,16 @@ export class ExtensionBridge {
 
   /** Runs the handshake once; later calls share its outcome. */
   connect(): Promise<void> {
-    this.connecting ??= this.runHandshake();
+    this.connecting ??= this.runHandshake(++this.rounds);
     return this.connecting;
   }
 
-  private async runHandshake(): Promise<void> {
-    this.set({ phase: 'connecting', error: null });
+  private async runHandshake(round: number): Promise<void> {
+    const current = () => !this.disposed && round === this.rounds;
+    this.set({ phase: 'connecting', error: null, triedAll: false });
     const origins = typeof this.opts.origins === 'function' ? this.opts.origins() : this.opts.origins;
     for (const origin of origins) {
-      if (this.disposed) return;
+      if (!current()) return;
       const answer = await this.tryOrigin(origin);
       if (answer) {
         writeStorage('local', storageKeys.extensionConnected, '1');
@@ -163,7 +169,7 @@ export class ExtensionBridge {
     this.set({ triedAll: true });
     this.noneAnswered.resolve();
     await sleep(this.opts.exhaustedWaitMs);
-    if (this.disposed) return;
+    if (!current()) return;
     writeStorage('local', storageKeys.extensionConnected, '');
     this.set({ phase: 'failed', installed: false, connected: false, origin: null, version: null, error: NO_MATCHING_URLS });
     throw new Error(NO_MATCHING_URLS);
@@ -236,10 +242,17 @@ export class ExtensionBridge {
    * is known as soon as the last one is tried: the spec's 10 s wait before 'failed' is not waited
    * here, so a page without the extension is not held up by it.
    */
-  private connected(waitMs?: number): Promise<boolean> {
-    const handshake = this.connect().then(() => true, () => false);
-    const noneAnswered = this.noneAnswered.promise.then(() => false);
-    return Promise.race([handshake, noneAnswered, ...(waitMs === undefined ? [] : [sleep(waitMs).then(() => false)])]);
+  private async connected(waitMs?: number): Promise<boolean> {
+    const deadline = waitMs === undefined ? [] : [sleep(waitMs).then(() => false)];
+    const round = () => Promise.race([this.connect().then(() => true, () => false), this.noneAnswered.promise.then(() => false), ...deadline]);
+    if (await round()) return true;
+    // On a busy machine the extension can miss its 500 ms (issue 31: the hand-over after sign-in,
+    // the log-out, both lost): a message that must get through tries one more round, once per page.
+    if (this.retried || this.disposed || !this.status.triedAll) return false;
+    this.retried = true;
+    this.connecting = undefined;
+    this.noneAnswered = deferred();
+    return round();
   }
 
   /** Posts to the connected frame (its exact origin only) and waits for the reply with the same id; null after `timeoutMs`. */
