@@ -54,7 +54,8 @@ export async function expectGrant(ext: ExtensionHarness): Promise<void> {
 export async function signOutOfSite(ext: ExtensionHarness): Promise<void> {
   const page = await ext.context.newPage();
   await page.goto(`${siteUrl()}/auth/signout`);
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth/signout'), { timeout: 30_000 });
+  // The first page of a cold dev server compiles most of the site: give it a minute.
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth/signout'), { timeout: 60_000 });
   await page.close();
 }
 
