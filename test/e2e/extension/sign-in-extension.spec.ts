@@ -4,7 +4,7 @@
  * and the sign-in page once spun for more than 25 s, a reload losing the way back to the capture.
  */
 import { confirmedUser, fillSignIn } from '../site/fixtures';
-import { expect, expectGrant, signOutOfSite, siteUrl, test } from './site-extension';
+import { expect, expectGrant, signInAndHandOver, signOutOfSite, siteUrl, test } from './site-extension';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);
@@ -37,17 +37,13 @@ test('a sign-in that never finishes gives up, says so, and keeps "Return to exte
   const editorUrl = editor.url();
   const captureId = new URL(editorUrl).searchParams.get('id')!;
 
-  // The editor tab visits sign-in once and comes back, signed in.
-  await editor.getByRole('button', { name: 'Save to library' }).click();
-  await editor.getByRole('button', { name: 'Sign in again' }).click();
-  await editor.waitForURL(new RegExp(`^${siteUrl()}/auth/signin`));
-  await expect(editor.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
-  await fillSignIn(editor, email);
-  await editor.waitForURL(/\/account/, { timeout: 30_000 });
-  await editor.getByRole('link', { name: 'Return to extension' }).click();
-  await editor.waitForURL((u) => u.protocol === 'chrome-extension:');
+  // Signed in on the site, in another tab.
+  const site = await ext.context.newPage();
+  await site.goto(`${siteUrl()}/auth/signin`);
+  await signInAndHandOver(ext, site, email);
+  await site.close();
 
-  // Now Cognito stops answering (fault injection): the next sign-in visit cannot learn who is signed in.
+  // Cognito stops answering (fault injection): the editor's visit to sign-in cannot learn who is signed in.
   await editor.route('**/*', (route) => {
     if ((route.request().headers()['x-amz-target'] ?? '').startsWith('AWSCognitoIdentityProviderService.')) return; // held, never answered
     return route.continue();
