@@ -16,6 +16,8 @@ test('signing in from /images hands the extension a grant, and the editor then s
   await site.goto(`${siteUrl()}/images`);
   await site.getByRole('link', { name: 'Sign in' }).first().click();
   await expect(site.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
+  // A slow account lookup (as on a loaded server): the sign-in page used to leave before it answered.
+  await site.route(`${process.env.FPS_API_URL}/account`, (route) => void setTimeout(() => void route.continue(), 1500));
   await fillSignIn(site, email);
   await site.waitForURL(/\/images$/, { timeout: 30_000 });
   await expectGrant(ext);
