@@ -301,15 +301,16 @@ export const routeDeploy: Record<RouteId, RouteDeploy> = {
 
   // ── the extension's upload grants (docs/security.md) ── the site mints one each time it tells the
   // extension who is signed in (about a page load in ten, as it reuses a fresh one), and revokes
-  // them on sign-out. Grant routes read the grant (hash lookup) and the user row, then do what
+  // them on sign-out, marking the signing-out session so it mints none again. Grant routes read the
+  // grant (hash lookup), its session's sign-out mark and the user row, then do what
   // createImage / finalizeImage do: a share of those calls moves here from the site.
   createUploadGrant: {
     grants: { tables: { users: ro, grants: rw } }, size: standard,
-    cost: { free: 0, paying: 20, ms: 60, reads: 1, writes: 1 },
+    cost: { free: 0, paying: 20, ms: 60, reads: 2, writes: 1 },
   },
   revokeUploadGrants: {
     grants: { tables: { users: ro, grants: rw } }, size: standard,
-    cost: { free: 0.5, paying: 1, ms: 80, reads: 2, writes: 2 },
+    cost: { free: 0.5, paying: 1, ms: 80, reads: 2, writes: 3 },
   },
   // As createImage and finalizeImage (the storage quota reads the plan and the usage), plus the grant.
   grantCreateImage: {

@@ -7,8 +7,8 @@
 import { libraryLink, siteLink } from '../lib/build-config';
 import { captureLink, captureTitle } from '#shared/rules/capture-title';
 import { SaveCallError, saveImage } from '../lib/library-upload';
-import { dropUploadGrant, readLogin, uploadGrantOf } from '../lib/login-state';
-import { saveFailureOf, type SaveFailure } from '../lib/save-failure';
+import { dropUploadGrant, readLogin, signedOutOnSite, uploadGrantOf } from '../lib/login-state';
+import { SAVE_MESSAGES, saveFailureOf, type SaveFailure } from '../lib/save-failure';
 import { alreadySaved, editsKey, hashBytes, readSaved, writeSaved } from '../lib/saved-captures';
 import { $, editor } from './editor-state';
 import { allParts } from './exports';
@@ -103,6 +103,8 @@ async function save(): Promise<void> {
   if (!record || saving || editor.busy) return;
   const stored = await readLogin();
   const grant = uploadGrantOf(stored);
+  // Signed out on the site: say so and keep the capture on screen; never signed in: straight to sign-in.
+  if (!stored && (await signedOutOnSite())) return fail({ kind: 'signed_out', message: SAVE_MESSAGES.signedOut, action: 'signIn' });
   if (!stored || !grant) return goSignIn(record.id);
 
   saving = editor.busy = true;

@@ -19,9 +19,21 @@ export async function readLogin(): Promise<StoredLogin | null> {
   return raw;
 }
 
+/** What the site told us: a login, or (null) a log-out, which is remembered so Save can say "Sign in again". */
 export async function writeLogin(login: LoginMessage | null): Promise<void> {
-  if (login) await chrome.storage.local.set({ [STORAGE_KEYS.login]: { login, receivedAt: Date.now() } satisfies StoredLogin });
-  else await chrome.storage.local.remove(STORAGE_KEYS.login);
+  if (login) {
+    await chrome.storage.local.set({ [STORAGE_KEYS.login]: { login, receivedAt: Date.now() } satisfies StoredLogin });
+    await chrome.storage.local.remove(STORAGE_KEYS.signedOut);
+  } else {
+    await chrome.storage.local.remove(STORAGE_KEYS.login);
+    await chrome.storage.local.set({ [STORAGE_KEYS.signedOut]: { at: Date.now() } });
+  }
+}
+
+/** Whether the last word from the site was a log-out (signed out there), rather than never having signed in. */
+export async function signedOutOnSite(): Promise<boolean> {
+  const got = await chrome.storage.local.get(STORAGE_KEYS.signedOut);
+  return !!got[STORAGE_KEYS.signedOut];
 }
 
 export function isPremium(stored: StoredLogin | null, nowMs = Date.now()): boolean {

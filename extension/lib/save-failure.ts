@@ -2,7 +2,7 @@
  * Why a save to the library failed, and what the editor tells the user: pure, so every case is
  * unit-tested. Each kind can be retried; `signIn` means the retry goes through the site's sign-in.
  */
-export type SaveFailureKind = 'offline' | 'session' | 'too_large' | 'storage_full' | 'server' | 'refused';
+export type SaveFailureKind = 'offline' | 'session' | 'signed_out' | 'too_large' | 'storage_full' | 'server' | 'refused';
 
 export interface SaveFailure {
   kind: SaveFailureKind;
@@ -15,6 +15,7 @@ export const SAVE_MESSAGES = {
   offline: 'You are offline, so the capture was not saved. It is still here: try again when you are back online.',
   unreachable: 'The library could not be reached, so the capture was not saved. It is still here: try again.',
   session: 'Your session has expired. Sign in again to save this capture to your library.',
+  signedOut: 'You signed out of the site, so the capture was not saved. It is still here: sign in again to save it to your library.',
   tooLarge: 'This image is too large for the library (25 MB at most).',
   cropHint: 'Crop it to make it smaller, or download it instead.',
   server: 'The library could not save the capture because of a problem on our side. Please try again.',

@@ -6,7 +6,7 @@ import { routes } from '#shared/api/routes';
 import { Image } from '#shared/domain/image';
 import { UPLOAD_GRANT_HEADER, UPLOAD_GRANT_LIFETIME_SECONDS } from '#shared/domain/upload-grant';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
-import { callApi, signedInUser } from '../../test/integration/helpers';
+import { callApi, signedInUser, signIn } from '../../test/integration/helpers';
 import { dynamo } from '../adapters/dynamo-client';
 import { grantsRepo } from '../adapters/grants-repo';
 import { tableName } from '../lib/config';
@@ -87,5 +87,41 @@ describe('upload grants (local API, dynalite, s3rver)', () => {
       expect(await grantsRepo.get(hashSecretToken(g.token))).toBeUndefined();
     }
     expect((await callApi(routes.grantCreateImage, { ...withGrant(c.token), body: { title: 'Still mine', notes: '' } })).status).toBe(201);
+  });
+
+  // Issue 31 §1: the sign-out page's own account load minted a new grant ~20 ms after the revoke.
+  it('a session that signed out mints no grant again, even with the very token it signed out with', async () => {
+    const u = await signedInUser();
+    const before = await mint(u);
+    expect((await callApi(routes.revokeUploadGrants, { token: u.accessToken, body: {} })).status).toBe(200);
+    const again = await callApi(routes.createUploadGrant, { token: u.accessToken, body: {} });
+    expect(again).toMatchObject({ status: 401, body: { code: 'unauthorized', message: 'This session has signed out. Sign in again.' } });
+    expect((await callApi(routes.grantCreateImage, { ...withGrant(before.token), body: { title: 'After', notes: '' } })).status).toBe(401);
+  });
+
+  it('mints racing the sign-out: whatever the order, no grant of that session opens anything afterwards', async () => {
+    const u = await signedInUser();
+    const mints = Array.from({ length: 8 }, (_, i) => new Promise<Awaited<ReturnType<typeof callApi>>>((r) => setTimeout(r, i * 3)).then(() => callApi(routes.createUploadGrant, { token: u.accessToken, body: {} })));
+    const [revoke, ...minted] = await Promise.all([
+      new Promise((r) => setTimeout(r, 6)).then(() => callApi(routes.revokeUploadGrants, { token: u.accessToken, body: {} })),
+      ...mints,
+    ]);
+    expect(revoke.status).toBe(200);
+    const tokens = minted.filter((m) => m.status === 201).map((m) => (m.body as { token: string }).token);
+    for (const m of minted) expect([201, 401]).toContain(m.status);
+    const uses = await Promise.all(tokens.map((t) => callApi(routes.grantCreateImage, { ...withGrant(t), body: { title: 'Raced', notes: '' } })));
+    expect(uses.map((r) => r.status)).toEqual(tokens.map(() => 401));
+  });
+
+  it('signing out of one session leaves the user\'s other sessions able to mint (they only lose their current grant)', async () => {
+    const u = await signedInUser();
+    // cognito-local stamps auth_time in whole seconds: the second sign-in must be a later one.
+    await new Promise((r) => setTimeout(r, 1100));
+    const otherSession = await signIn(u.email);
+    expect((await callApi(routes.revokeUploadGrants, { token: u.accessToken, body: {} })).status).toBe(200);
+    const r = await callApi(routes.createUploadGrant, { token: otherSession, body: {} });
+    expect(r.status).toBe(201);
+    const token = (r.body as { token: string }).token;
+    expect((await callApi(routes.grantCreateImage, { ...withGrant(token), body: { title: 'Other session', notes: '' } })).status).toBe(201);
   });
 });

@@ -124,6 +124,8 @@ export type ExtensionMessage = ContentMessage | WorkerMessage;
  */
 export const STORAGE_KEYS = {
   login: 'login',
+  /** Set when the site logged the extension out (`{at}`), removed by the next login: the editor then says "Sign in again". */
+  signedOut: 'signedOut',
   settings: 'settings',
 } as const;
 

@@ -98,7 +98,9 @@ test('signed out, Save goes through the site\'s sign-in and back to the same cap
   const editor = await ext.capture(page);
   const captureId = new URL(editor.url()).searchParams.get('id')!;
 
+  // Signed out on the site: the editor says so and keeps the capture; "Sign in again" goes to the site.
   await editor.getByRole('button', { name: 'Save to library' }).click();
+  await editor.getByRole('button', { name: 'Sign in again' }).click();
   await editor.waitForURL(new RegExp(`^${siteUrl()}/auth/signin`));
   await expect(editor.getByText('Sign in to save your capture to your image library.')).toBeVisible();
   await signInAndHandOver(ext, editor, email);

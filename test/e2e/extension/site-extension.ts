@@ -42,20 +42,31 @@ export async function signInAndHandOver(ext: ExtensionHarness, page: Page, email
 }
 
 export async function expectGrant(ext: ExtensionHarness): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  // An account load and a grant on the dev server of a loaded machine: allow 30 s.
+  for (let i = 0; i < 300; i++) {
     if ((await storedLogin(ext))?.login.upload_grant) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the site did not hand the extension an upload grant');
 }
 
-/** Signs out of the site (which logs the extension out and revokes its grants). */
+/** Signs out of the site as a person does, by opening /auth/signout (which logs the extension out and revokes its grants). */
 export async function signOutOfSite(ext: ExtensionHarness): Promise<void> {
   const page = await ext.context.newPage();
   await page.goto(`${siteUrl()}/auth/signout`);
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth/signout'), { timeout: 15_000 });
+  // The first page of a cold dev server compiles most of the site: give it a minute.
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth/signout'), { timeout: 60_000 });
   await page.close();
-  await ext.removeStorage(['login']);
+}
+
+/** Whether the API takes `grant` for a save (201) or refuses it (401): asked directly, as a copy of the grant would be. */
+export async function grantStatus(grant: { token: string; apiUrl: string }): Promise<number> {
+  const r = await fetch(`${grant.apiUrl.replace(/\/+$/, '')}/extension/images/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-upload-grant': grant.token },
+    body: JSON.stringify({ title: 'Probe', notes: '', urlLink: null, contentType: 'image/png' }),
+  });
+  return r.status;
 }
 
 /** A new confirmed user signed in on the site in `page`, which ends on `next`. */

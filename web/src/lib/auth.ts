@@ -44,6 +44,12 @@ export interface AuthState {
   oauthRedirectPath: string | null;
   /** The last sign-in failure (hosted UI error, configuration problem). */
   error: string | null;
+  /**
+   * Sign-out has begun on this page and not finished: nothing may tell the extension who is
+   * signed in any more (lib/extension-login.ts), though the tokens are still there until Amplify
+   * has signed out. Cleared when the state becomes signed out.
+   */
+  signingOut: boolean;
 }
 
 /** cognito-local supports no SRP, so password sign-in always uses this flow. */
@@ -71,7 +77,7 @@ export function signedOutBeforeAmplify(doc: Document | undefined = globalThis.do
   return pendingPaint && !mayHaveStoredSession(storage);
 }
 
-const LOADING: AuthState = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null };
+const LOADING: AuthState = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null, signingOut: false };
 let state: AuthState = signedOutBeforeAmplify() ? { ...LOADING, status: 'signedOut' } : LOADING;
 const listeners = new Set<() => void>();
 // The header follows the store through auth-broadcast.ts, without importing this module.
@@ -80,6 +86,8 @@ let started: Promise<void> | undefined;
 
 /** Updates the store (auth-amplify.ts feeds it from Amplify's Hub). */
 export function setAuthState(patch: Partial<AuthState>) {
+  // A sign-out ends its own latch: a later sign-in on this page is a new session.
+  if (patch.status === 'signedOut') patch = { ...patch, signingOut: false };
   // Nothing new (Amplify confirming the signed-out state the page started in): no re-render of
   // every reader, which would be one long synchronous render of the page (issue #24).
   if ((Object.keys(patch) as (keyof AuthState)[]).every((k) => Object.is(state[k], patch[k]))) return;
@@ -259,8 +267,14 @@ export async function startHostedSignIn(redirectPath: string): Promise<void> {
   await (await amplify()).hostedSignIn(JSON.stringify({ redirectPath: safe }));
 }
 
+/** The first step of sign-out: from now on the site hands the extension no login (and no grant). */
+export function beginSignOut(): void {
+  setAuthState({ signingOut: true });
+}
+
 /** Signs out of this browser (and, in hosted mode, of the managed login, which redirects back to the site). */
 export async function signOutUser(): Promise<void> {
+  beginSignOut();
   await startAuth();
   await (await amplify()).amplifySignOut();
   setAuthState({ status: 'signedOut', user: null, justSignedIn: false });
@@ -268,7 +282,7 @@ export async function signOutUser(): Promise<void> {
 
 /** Tests: reset the store. */
 export function resetAuthForTests(next: Partial<AuthState> = {}): void {
-  state = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null, ...next };
+  state = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null, signingOut: false, ...next };
   started = Promise.resolve();
   broadcastAuthState(state);
   listeners.forEach((l) => l());

@@ -209,6 +209,53 @@ describe('ExtensionBridge login messages', () => {
     bridge.dispose();
   });
 
+  it('never sends a login prepared before a log-out after it (the grant minted meanwhile stays here)', async () => {
+    const { bridge, posts } = await connected();
+    let mint!: (l: typeof login) => void;
+    const prepared = bridge.sendLogin(() => new Promise((r) => (mint = r)));
+    await vi.advanceTimersByTimeAsync(0);
+    const out = bridge.sendLogin({});
+    await vi.advanceTimersByTimeAsync(0);
+    reply(A, { source: 'fps-extension', type: 'login-success', id: posts.at(-1)!.id, status: '' });
+    expect(await out).toEqual({ status: '' });
+    mint(login);
+    expect(await prepared).toBeNull();
+    expect(posts.filter((p) => p.type === 'login').map((p) => p.type === 'login' && p.payload)).toEqual([{}]);
+    // A payload that answers null sends nothing.
+    expect(await bridge.sendLogin(async () => null)).toBeNull();
+    expect(posts.filter((p) => p.type === 'login')).toHaveLength(1);
+    bridge.dispose();
+  });
+
+  it('tries one more round when no origin answered in time, and stops once that one is tried too', async () => {
+    const bridge = new ExtensionBridge({ origins: [A] });
+    const sent = bridge.sendLogin({}, { waitMs: 8000 });
+    frameFor(A)!.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(500);
+    // The second round: a frame again, which answers this time.
+    const posts = spyPosts(A);
+    frameFor(A)!.dispatchEvent(new Event('load'));
+    reply(A, { source: 'fps-extension', type: 'handshake-ok', id: posts[0].id, version: '1' });
+    await vi.advanceTimersByTimeAsync(0);
+    reply(A, { source: 'fps-extension', type: 'login-success', id: posts.at(-1)!.id, status: '' });
+    expect(await sent).toEqual({ status: '' });
+    expect(bridge.getStatus()).toMatchObject({ phase: 'connected', connected: true });
+    // Ten seconds on, the first round's end changes nothing.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(bridge.getStatus().phase).toBe('connected');
+    bridge.dispose();
+
+    const absent = new ExtensionBridge({ origins: [A] });
+    const none = absent.sendLogin({}, { waitMs: 8000 });
+    for (let i = 0; i < 2; i++) {
+      frameFor(A)!.dispatchEvent(new Event('load'));
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(await none).toBeNull();
+    expect(absent.getStatus()).toMatchObject({ phase: 'connecting', triedAll: true });
+    absent.dispose();
+  });
+
   it('gives up quietly when there is no extension within the wait', async () => {
     const bridge = new ExtensionBridge({ origins: [A] });
     const sent = bridge.sendLogin({}, { waitMs: 1500 });

@@ -8,12 +8,13 @@ import { buildLoginMessage } from '#shared/rules/login-message';
 import { parseShowExperimental } from '#shared/rules/show-experimental';
 import { AuthorizationContext } from '../../../components/authorization';
 import { Alert, type AlertSeverity } from '../../../components/ui/alert';
+import { paths } from '../../../config/paths';
 import { accountKeys, accountQuery } from '../../../lib/api-account';
 import { errorMessageOf } from '../../../lib/api-client';
 import { ApiQueryProvider, asError } from '../../../lib/api-query';
 import { useAuth } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
-import { withUploadGrant } from '../../../lib/upload-grant';
+import { handOverLogin } from '../../../lib/extension-login';
 import { setOrgAdminHint } from '../../../lib/stored-identity';
 import { organizationKeys, organizationQuery } from '../api/get-organization';
 
@@ -111,12 +112,14 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   // Login event: every account update tells the extension who is signed in (again when the
   // page's showExperimental flag changes, since the message carries it).
-  const { search } = useLocation();
+  // Never from the sign-out page, which loads the account too (lib/extension-login.ts).
+  const { search, pathname } = useLocation();
   const showExperimental = parseShowExperimental(new URLSearchParams(search).get('showExperimental'));
+  const signOutPage = pathname.replace(/\/+$/, '') === paths.authSignOut.path;
   useEffect(() => {
-    if (!account || !bridge) return;
-    void bridge.sendLogin(() => withUploadGrant(buildLoginMessage(account, showExperimental)));
-  }, [account, bridge, showExperimental]);
+    if (!account || !bridge || signOutPage) return;
+    void handOverLogin(bridge, buildLoginMessage(account, showExperimental));
+  }, [account, bridge, showExperimental, signOutPage]);
 
   const replaceAccount = useCallback((next: Account) => queryClient.setQueryData(accountQuery(next.userId).queryKey, next), [queryClient]);
   const value = useMemo<AccountContextValue>(

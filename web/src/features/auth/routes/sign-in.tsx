@@ -9,6 +9,7 @@ import { startHostedSignIn, useAuth } from '../../../lib/auth';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { readStorage, removeStorage, storageKeys, writeStorage } from '../../../lib/storage';
 import { SignInProgress } from '../components/sign-in-progress';
+import { useLoginHandedOver } from '../lib/use-hand-over';
 
 const PasswordAuthenticator = lazy(() => import('../components/password-authenticator'));
 
@@ -42,13 +43,16 @@ export function SignInRoute() {
     if (isSafeRedirectPath(redirectPath)) writeStorage('session', storageKeys.redirectAfterSignIn, redirectPath);
   }, [redirectPath]);
 
-  // Redirect only once the signed-in user's info is present.
+  // Redirect only once the signed-in user's info is present and the extension has been told
+  // (whatever page comes next, every sign-in hands the extension its login and grant).
+  const signedInUserId = auth.status === 'signedIn' && auth.user ? auth.user.userId : null;
+  const handedOver = useLoginHandedOver(signedInUserId);
   useEffect(() => {
-    if (hasError || auth.status !== 'signedIn' || !auth.user) return;
+    if (hasError || !signedInUserId || !handedOver) return;
     const target = afterSignInTarget(auth.oauthRedirectPath);
     removeStorage('session', storageKeys.redirectAfterSignIn);
     navigate(target, { replace: true });
-  }, [hasError, auth.status, auth.user, auth.oauthRedirectPath, navigate]);
+  }, [hasError, signedInUserId, handedOver, auth.oauthRedirectPath, navigate]);
 
   // Hosted mode, signed out, not coming back from the hosted UI: go there.
   const hosted = config?.auth.mode === 'hosted';
@@ -77,7 +81,7 @@ export function SignInRoute() {
   return (
     <div className="auth-page">
       {note && <p className="auth-page__note">{note}</p>}
-      <SignInProgress />
+      <SignInProgress stalled={signedInUserId ? 'Your account is signed in, but the site could not finish setting it up.' : 'The sign-in service did not answer.'} />
     </div>
   );
 }

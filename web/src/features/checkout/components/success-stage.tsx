@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { NewsletterForm } from '../../../components/ui/newsletter-form';
 import { Spinner } from '../../../components/ui/spinner';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
-import { withUploadGrant } from '../../../lib/upload-grant';
+import { handOverLogin } from '../../../lib/extension-login';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { trackSuccess } from '../analytics';
 import { useCheckoutAccount } from '../api/lookup-account';
@@ -85,7 +85,7 @@ export function SuccessStage({ prefix, userId, userName, popup }: { prefix: stri
   useEffect(() => {
     if (!account || !bridge) return;
     const showExperimental = parseShowExperimental(new URLSearchParams(window.location.search).get('showExperimental'));
-    void bridge.sendLogin(() => withUploadGrant(buildLoginMessage(account, showExperimental))).then((reply) => {
+    void handOverLogin(bridge, buildLoginMessage(account, showExperimental)).then((reply) => {
       if (reply && popup) window.close();
     });
   }, [account, bridge, popup]);

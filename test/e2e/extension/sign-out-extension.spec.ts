@@ -1,0 +1,72 @@
+/**
+ * Sign-out signs the extension out (issue 31 §1): however a person signs out of the site, the
+ * extension keeps no login and no working upload grant, and the editor's Save says "Sign in
+ * again". The sign-out page loads the account too; it used to mint a new grant right after the
+ * revoke, so the extension could still save into the signed-out account.
+ */
+import type { Page } from '@playwright/test';
+import { confirmedUser } from '../site/fixtures';
+import { expect, grantStatus, signInAndHandOver, signOutOfSite, siteUrl, storedLogin, test } from './site-extension';
+
+test.describe.configure({ mode: 'serial' });
+// Each way signs a new user in on the site (Vite compiles its pages on first use) and captures.
+test.setTimeout(300_000);
+
+type SignOut = (site: Page) => Promise<void>;
+
+const ways: Array<[string, SignOut]> = [
+  ['opening /auth/signout directly', async (site) => {
+    await site.goto(`${siteUrl()}/auth/signout`);
+  }],
+  ["the account menu's Sign out on the home page", async (site) => {
+    await site.goto(`${siteUrl()}/`);
+    const nav = site.getByRole('navigation', { name: 'Main' });
+    await nav.locator('.site-nav__dropdown .dropdown__toggle').click();
+    await nav.locator('.site-nav__dropdown .dropdown__panel').getByRole('link', { name: 'Sign out' }).click();
+  }],
+  ["/account's Sign out button", async (site) => {
+    await site.goto(`${siteUrl()}/account`);
+    await site.getByRole('navigation', { name: 'Account actions' }).getByRole('link', { name: 'Sign out' }).click();
+  }],
+];
+
+for (const [how, signOut] of ways) {
+  test(`signed out by ${how}: the extension holds no login and no working grant, and Save says "Sign in again"`, async ({ ext }) => {
+    await signOutOfSite(ext);
+    const site = await ext.context.newPage();
+    await site.goto(`${siteUrl()}/auth/signin`);
+    await signInAndHandOver(ext, site, await confirmedUser('signout'));
+    const grant = (await storedLogin(ext))!.login.upload_grant!;
+    const page = await ext.open('/bands.html');
+    const editor = await ext.capture(page);
+
+    // Every grant the site asks for from here on, and what the API answers.
+    const mints: number[] = [];
+    site.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/extension/grants') mints.push(r.status());
+    });
+    const visited: string[] = [];
+    site.on('framenavigated', (f) => {
+      if (f === site.mainFrame()) visited.push(new URL(f.url()).pathname);
+    });
+    await signOut(site);
+    // Through the sign-out page and on to where it leads.
+    await expect.poll(() => visited.includes('/auth/signout') && visited.at(-1) !== '/auth/signout', { timeout: 30_000 }).toBe(true);
+    // The race was over within ~20 ms of the revoke; give a late login far longer than that to land.
+    await site.waitForTimeout(2000);
+
+    expect(mints).toEqual([]);
+    expect(await storedLogin(ext)).toBeUndefined();
+    expect(await grantStatus(grant)).toBe(401);
+
+    await editor.bringToFront();
+    await editor.getByRole('button', { name: 'Save to library' }).click();
+    await expect(editor.getByRole('button', { name: 'Sign in again' })).toBeVisible({ timeout: 15_000 });
+    await expect(editor.locator('#save-error')).toHaveText(/You signed out of the site, so the capture was not saved/);
+    await expect(editor.locator('body')).toHaveAttribute('data-state', 'ready');
+    expect(new URL(editor.url()).protocol).toBe('chrome-extension:');
+    await editor.close();
+    await page.close();
+    await site.close();
+  });
+}
