@@ -54,13 +54,14 @@ describe('MAIN-world motion hooks', () => {
     tell('freeze');
     tell('open');
     let steps = 0;
+    let stopped = false;
     const step = () => {
       steps++;
-      setTimeout(step, 0);
+      if (!stopped) setTimeout(step, 0);
     };
     setTimeout(step, 0);
     let carousel = 0;
-    setTimeout(() => carousel++, 2_000); // a carousel's next slide, even if set in reaction
+    const slide = setTimeout(() => carousel++, 2_000); // a carousel's next slide, even if set in reaction
     await sleep(200);
     expect(steps).toBeGreaterThan(5);
     expect(steps).toBeLessThanOrEqual(22); // MAX_CHAIN steps, then held
@@ -68,8 +69,10 @@ describe('MAIN-world motion hooks', () => {
     await sleep(50);
     expect(steps).toBe(heldAt);
     tell('thaw');
+    stopped = true;
     expect(steps).toBe(heldAt + 1);
     expect(carousel).toBe(0); // not due yet; after the thaw it runs as usual
+    clearTimeout(slide);
   });
 
   it('settle waits for caused work that is due, then answers once the DOM rests, within its bound', async () => {
@@ -141,9 +144,10 @@ describe('MAIN-world motion hooks', () => {
     expect(renders).toBe(2);
     // A chain pending at the freeze takes exactly one step.
     let steps = 0;
+    let stopped = false;
     const step = () => {
       steps++;
-      setTimeout(step, 10);
+      if (!stopped) setTimeout(step, 10);
     };
     tell('thaw');
     setTimeout(step, 10);
@@ -154,6 +158,7 @@ describe('MAIN-world motion hooks', () => {
     tell('settle');
     await quiet();
     expect(steps).toBe(1);
+    stopped = true;
     tell('thaw');
   });
 
