@@ -34,7 +34,7 @@ async function libraryTitles(page: Page, count: number): Promise<string[]> {
   await page.goto(`${siteUrl()}/images`);
   const thumbs = page.locator('[data-image-id]');
   await expect(thumbs).toHaveCount(count, { timeout: 15_000 });
-  return thumbs.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  return thumbs.locator('.library-thumb__title').allTextContents();
 }
 
 test('capture → Save to library → Saved; a second click uploads nothing; the image is in /images with its title and URL', async ({ ext }) => {
@@ -62,7 +62,7 @@ test('capture → Save to library → Saved; a second click uploads nothing; the
   expect(await libraryTitles(site, 1)).toEqual(['Bands']);
   await site.goto(href!);
   const viewer = site.getByRole('dialog', { name: 'Bands' });
-  await expect(viewer).toBeVisible();
+  await expect(viewer).toBeVisible({ timeout: 15_000 }); // after the stored session is checked (slow on a loaded machine)
   await expect(viewer.getByRole('link', { name: pageUrl })).toBeVisible();
 
   await editor.close();
@@ -82,6 +82,8 @@ test('a split capture is saved whole: one entry per part, "(1 of 3)" titles, tog
     await expect(editor.locator('#save-done')).toBeVisible({ timeout: 60_000 });
     await expect(editor.locator('#save-done')).toContainText('Saved (3 images, in order)');
     expect(await libraryTitles(site, 3)).toEqual(['Bands (1 of 3)', 'Bands (2 of 3)', 'Bands (3 of 3)']);
+    // The part number also sits over each thumbnail, where a narrow tile cannot cut it.
+    expect(await site.locator('.library-thumb__part').allTextContents()).toEqual(['Part 1 of 3', 'Part 2 of 3', 'Part 3 of 3']);
     await editor.close();
     await page.close();
   } finally {
