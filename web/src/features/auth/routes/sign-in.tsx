@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
 import { SIGN_IN_PURPOSE_PARAM, signInNoteFor } from '#shared/rules/sign-in-purpose';
@@ -47,8 +47,12 @@ export function SignInRoute() {
   // (whatever page comes next, every sign-in hands the extension its login and grant).
   const signedInUserId = auth.status === 'signedIn' && auth.user ? auth.user.userId : null;
   const handedOver = useLoginHandedOver(signedInUserId);
+  // Once: the next route may load lazily while this one stays mounted, and a second run (the
+  // stored target already removed) would send the person to the account page instead.
+  const left = useRef(false);
   useEffect(() => {
-    if (hasError || !signedInUserId || !handedOver) return;
+    if (hasError || !signedInUserId || !handedOver || left.current) return;
+    left.current = true;
     const target = afterSignInTarget(auth.oauthRedirectPath);
     removeStorage('session', storageKeys.redirectAfterSignIn);
     navigate(target, { replace: true });
