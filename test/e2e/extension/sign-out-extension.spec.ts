@@ -55,14 +55,14 @@ for (const [how, way] of ways) {
 
     await way.open?.(site);
     // Every grant the site asks for once the person signs out, and what the API answers.
-    const mints: number[] = [];
-    site.on('response', (r) => {
-      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/extension/grants' && asked.has(r.request())) mints.push(r.status());
-    });
     const asked = new Set<unknown>();
     let signingOut = false;
     site.on('request', (r) => {
       if (signingOut) asked.add(r);
+    });
+    const mints: number[] = [];
+    site.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/extension/grants' && asked.has(r.request())) mints.push(r.status());
     });
     const visited: string[] = [];
     site.on('framenavigated', (f) => {
