@@ -343,7 +343,7 @@ async function sweep(stack: LocalStack, s: Scenario) {
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'fps-bench-api-'));
-  const stack = await startLocalStack({ ports: await randomPorts(), dataDir, web: false });
+  const stack = await startLocalStack({ ports: await randomPorts(), dataDir });
   try {
     console.log(`bench:api — ${CONNECTIONS} connections, ${DURATION} s per route, API ${stack.urls.api}`);
     const seed = await seedDemoData(stack.cognito, dataDir, stack.urls.web);

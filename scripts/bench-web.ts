@@ -16,7 +16,7 @@
  *    route chunks (the SPA loads them after the paint), so its figure is the entry's and its
  *    "all JS" is what the SPA needs to take over. The floor is measured from its
  *    manifest (it has one chunk).
- * 4. Serves dist/web as CloudFront does (scripts/bench-web-server.ts) with a runtime config whose
+ * 4. Serves dist/web as CloudFront does (scripts/local/built-site.ts) with a runtime config whose
  *    API and user pool are on a closed port: /account and /checkout show what a signed-out
  *    visitor gets, without a running local stack.
  * 5. Checks every prerendered page in Chromium: content without JavaScript, hydration without
@@ -46,7 +46,7 @@ import { gzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { checkPrerenderedPages, checkAuthPendingPaints } from './bench-web-hydration';
 import { runLighthouse, type LighthousePreset } from './bench-web-lighthouse';
-import { serveBuiltSite } from './bench-web-server';
+import { serveBuiltSite } from './local/built-site';
 
 const root = resolve(import.meta.dirname, '..');
 const viteBin = join(root, 'node_modules/vite/bin/vite.js');

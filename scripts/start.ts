@@ -20,7 +20,7 @@ async function main() {
   const ports = await configuredPorts();
   console.log('Starting Full Page Shot locally…');
   const stack = await startLocalStack({
-    ports, dataDir, web: true, extensionOrigins: [DEV_EXTENSION_ORIGIN], log: (m) => console.log(`  ${m}`),
+    ports, dataDir, web: 'dev', extensionOrigins: [DEV_EXTENSION_ORIGIN], log: (m) => console.log(`  ${m}`),
   });
   const seed = await seedDemoData(stack.cognito, dataDir, stack.urls.web);
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { isKnownPath } from './src/config/paths';
+import { proxyKeyMatches } from './share-proxy-plugin';
 
 /**
  * A page request: GET or HEAD at a path whose last segment has no file extension (not Vite's own
@@ -28,10 +29,11 @@ export function notFoundStatus(): Plugin {
     name: 'fps-not-found-status',
     configureServer(server) {
       // Paths Vite proxies elsewhere (share links, to the local API) answer for themselves.
+      // Matched as Vite matches them: the share key is a RegExp, so a prefix test missed it (#31).
       const proxied = Object.keys(server.config.server.proxy ?? {});
       server.middlewares.use((req, res, next) => {
+        if (proxied.some((key) => proxyKeyMatches(key, req.url ?? '/'))) return next();
         const pathname = new URL(req.url ?? '/', 'http://dev.invalid').pathname;
-        if (proxied.some((prefix) => pathname.startsWith(prefix))) return next();
         if (isPageRequest(req, pathname) && !isKnownPath(decodeURIComponent(pathname))) answerNotFound(res);
         next();
       });

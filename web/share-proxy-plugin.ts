@@ -14,6 +14,11 @@ import { SHARE_FORWARDED_PATH } from '#shared/domain/share-link';
 /** The proxy key: Vite reads a key that starts with `^` as a regular expression over the request URL. */
 export const SHARE_PROXY_KEY = SHARE_FORWARDED_PATH.source;
 
+/** Vite's own rule for a proxy key (server/middlewares/proxy.ts): `^…` is a RegExp over the URL, else a prefix. */
+export function proxyKeyMatches(key: string, url: string): boolean {
+  return key.startsWith('^') ? new RegExp(key).test(url) : url.startsWith(key);
+}
+
 export function shareProxyPlugin(): Plugin {
   return {
     name: 'fps-share-proxy',

@@ -1,24 +1,16 @@
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createServer, createServerModuleRunner } from 'vite';
-import { prerenderedHtml } from '../../../web/prerender-plugin';
-import type * as Prerender from '../../../web/src/prerender';
 import { confirmedUser, expect as baseExpect, fillSignIn, test } from './fixtures';
 
 /**
  * The first paint of /account and /checkout is true for every visitor. The site's build serves
- * their prerendered HTML (web/prerender-plugin.ts); the local stack runs the dev server, so these
- * tests render that HTML the same way (web/src/prerender.tsx through Vite's SSR loader) and serve
- * it for the page's document, then let the SPA take over. The HTML holds two paints, and its
+ * their prerendered HTML (web/prerender-plugin.ts), as the browser tests' local stack does; the
+ * SPA then takes over. The HTML holds two paints, and its
  * stored-session probe picks one before the first paint. An init script records the visible
  * <main>'s text and h1 at every frame from the first paint on: a signed-in user must never see the
  * signed-out view, and a signed-out visitor must see nothing else.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-const WEB_ROOT = join(import.meta.dirname, '../../../web');
-const PAINTED = ['/account', '/checkout'] as const;
 
 /**
  * The texts the visible <main> goes through and the h1s it shows, read at every frame (what is
@@ -46,56 +38,14 @@ const recorded = (page: Page) =>
     return { texts: w.__fpsTexts, h1s: w.__fpsH1s };
   });
 
-/** The prerendered pages' markup, rendered once for the file. */
-let paints: Map<string, Prerender.PrerenderedPage>;
-
-test.beforeAll(async () => {
-  const server = await createServer({
-    configFile: join(WEB_ROOT, 'vite.config.ts'),
-    root: WEB_ROOT,
-    logLevel: 'warn',
-    appType: 'custom',
-    cacheDir: join(WEB_ROOT, '../node_modules/.vite-first-paint-test'),
-    server: { middlewareMode: true, hmr: false, ws: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
-  try {
-    const mod = (await runner.import('/src/prerender.tsx')) as typeof Prerender;
-    paints = new Map();
-    for (const path of PAINTED) paints.set(path, await mod.renderAuthPendingPaint(mod.authPendingPaints[path]));
-  } finally {
-    await runner.close();
-    await server.close();
-  }
-});
-
-/** Serves the document of each painted path as the build does: the dev server's page with the prerendered paint in #root. */
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(RECORD_TEXTS);
-  await page.route(
-    (url) => (PAINTED as readonly string[]).includes(url.pathname),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const path = new URL(route.request().url()).pathname;
-      await route.fulfill({ response, body: prerenderedHtml(await response.text(), path, paints.get(path)!, { authPendingPaint: true }) });
-    },
-  );
 });
 
 test.describe('first paint of /account and /checkout', () => {
   test('without JavaScript the HTML shows the signed-out view, never "Checking your sign-in…" or both', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.FPS_SITE_URL });
     const page = await context.newPage();
-    await page.route(
-      (url) => (PAINTED as readonly string[]).includes(url.pathname),
-      async (route) => {
-        const response = await route.fetch();
-        const path = new URL(route.request().url()).pathname;
-        await route.fulfill({ response, body: prerenderedHtml(await response.text(), path, paints.get(path)!, { authPendingPaint: true }) });
-      },
-    );
     for (const [path, h1] of [['/account', 'You are not signed in'], ['/checkout', 'Sign Up']]) {
       await page.goto(path);
       await expect(page.locator('main:visible')).toHaveCount(1);
@@ -109,8 +59,8 @@ test.describe('first paint of /account and /checkout', () => {
 
   test('a visitor with stored tokens is shown the page h1 and "Checking your sign-in…" before any module runs', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'someone'));
-    // Hold the SPA's entry, so only the HTML and its probe have run.
-    await page.route((url) => url.pathname.endsWith('/src/main.tsx'), () => undefined);
+    // Hold the SPA's scripts, so only the HTML and its inline probe have run.
+    await page.route((url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'), () => undefined);
     await page.goto('/account', { waitUntil: 'commit' });
     await expect(page.locator('main:visible h1')).toHaveText('Account');
     await expect(page.locator('main:visible').getByRole('status')).toHaveText('Checking your sign-in…');

@@ -3,8 +3,9 @@ import { expect, test } from './fixtures';
 /**
  * Unknown addresses answer HTTP 404 with the Page not found page (issue #24); the app's own routes,
  * the nested ones the SPA fallback serves (/checkout/<stage>, /enterprise/account/<section>)
- * included, still answer 200. Here against the dev server; the built site and CloudFront are
- * covered in web/src/config/known-paths.test.ts and test/infra/web.test.ts.
+ * included, still answer 200. Here against the built site as the local stack serves it; the dev
+ * server in test/e2e/site/dev-server.spec.ts, the build rules and CloudFront in
+ * web/src/config/known-paths.test.ts and test/infra/web.test.ts.
  */
 test('an unknown address is a 404 with Page not found; app routes are 200', async ({ page, request }) => {
   for (const path of ['/', '/faq', '/account', '/images', '/checkout/success', '/enterprise/account/members', '/auth/signin', '/invites']) {

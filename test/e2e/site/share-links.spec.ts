@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { imageUploadForm } from '#shared/rules/image-upload-form';
-import { cognitoAdmin } from '../../../scripts/local/cognito';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { confirmedUser, demoAccount, expect as baseExpect, fillSignIn, PASSWORD, stackEnv, test } from './fixtures';
+import { confirmedUser, demoAccount, expect as baseExpect, fillSignIn, stackEnv, test } from './fixtures';
+import { accessToken, api, sharedImageViaApi } from './share-api';
 
-// The dev server compiles modules on first use; give a cold page some slack.
+// Several steps each wait on the API and a second browser context; give them some slack.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
@@ -18,20 +15,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  */
 
 const PNG = new URL('../../fixtures/images/sample-page.png', import.meta.url).pathname;
-const api = () => process.env.FPS_API_URL!;
-
-async function accessToken(email: string, password = PASSWORD): Promise<string> {
-  const env = stackEnv();
-  const cognito = cognitoAdmin(env.COGNITO_ENDPOINT);
-  try {
-    const auth = await cognito.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: env.USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD: password },
-    }));
-    return auth.AuthenticationResult!.AccessToken!;
-  } finally {
-    cognito.destroy();
-  }
-}
 
 /** The shares table, through the emulator, with the stack's env (as the handlers see it). */
 async function sharesTable() {
@@ -73,21 +56,6 @@ async function createLink(page: Page, expiry: string): Promise<string> {
   const url = dialog.getByLabel('Share link');
   await expect(url).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
   return url.inputValue();
-}
-
-/** A fresh user with a finalised image and a link to it, all made through the API. */
-async function sharedImageViaApi(request: APIRequestContext, title = 'Owner only') {
-  const email = await confirmedUser('owner');
-  const token = await accessToken(email);
-  const auth = { authorization: `Bearer ${token}` };
-  const created = await request.post(`${api()}/images/`, { headers: auth, data: { title, notes: '', contentType: 'image/png' } });
-  const image = (await created.json()) as { id: string; uploadUrl: string; uploadFields: Record<string, string> };
-  const form = imageUploadForm(image.uploadFields, new Blob([new Uint8Array(await readFile(PNG))]));
-  expect((await fetch(image.uploadUrl, { method: 'POST', body: form })).status).toBe(204);
-  expect((await request.post(`${api()}/images/${image.id}/`, { headers: auth, data: {} })).status()).toBe(200);
-  const made = await request.post(`${api()}/images/${image.id}/shares`, { headers: auth, data: { expiry: '1d' } });
-  expect(made.status()).toBe(201);
-  return { email, token, imageId: image.id, link: (await made.json()) as { id: string; url: string } };
 }
 
 test.describe('share links', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuntimeConfig } from '#shared/config/runtime-config';
-import { serveBuiltSite, type BenchServer } from './bench-web-server';
+import { serveBuiltSite, type BuiltSiteServer } from './built-site';
 
 /**
  * The built-site server serves a build the way CloudFront does (issue #24): page files with 200,
@@ -12,7 +12,7 @@ import { serveBuiltSite, type BenchServer } from './bench-web-server';
  */
 describe('built-site server (CloudFront-like)', () => {
   let dir: string;
-  let server: BenchServer;
+  let server: BuiltSiteServer;
   const page = (file: string, marker: string) => {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     writeFileSync(join(dir, file), `<!doctype html><html><head><title>${marker}</title></head><body><div id="root"></div></body></html>`);
@@ -29,7 +29,7 @@ describe('built-site server (CloudFront-like)', () => {
       env: 'local', apiUrl: 'http://127.0.0.1:1', siteUrl: 'http://127.0.0.1:2',
       auth: { mode: 'password', region: 'local', userPoolId: 'local_x', userPoolClientId: 'x' }, extensionOrigins: [],
     });
-    server = await serveBuiltSite({ root: resolve(import.meta.dirname, '..'), outDir: dir, config, configFile: join(dir, 'config.json') });
+    server = await serveBuiltSite({ root: resolve(import.meta.dirname, '../..'), outDir: dir, config, configFile: join(dir, 'config.json') });
   }, 60_000);
   afterAll(async () => {
     await server?.close();
