@@ -9,7 +9,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Two workers: extension captures mostly wait on Chrome's capture quota, and site tests make their own users.
   workers: 2,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // npm test also asks for a JSON report (scripts/test-all.ts names its file), to list the slowest tests.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   globalSetup: './test/e2e/global-setup.ts',
   use: {
     launchOptions: {

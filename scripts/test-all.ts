@@ -1,10 +1,13 @@
 /**
  * `npm test`: typecheck, lint, vitest (unit, integration against the local emulators, infra, web)
  * and Playwright (extension and site), in that order, stopping at the first failing step. Prints
- * the time each step took and a closing `N passed, N failed` line.
+ * the time each step took, the 15 slowest tests, and a closing `N passed, N failed` line.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { formatSlowest, PLAYWRIGHT_REPORT, readTestTimes, REPORT_DIR, VITEST_REPORT } from './test-all/slowest-tests';
 
 interface Step { name: string; cmd: string[]; count?: (out: string) => { passed: number; failed: number } }
 
@@ -24,9 +27,14 @@ const playwrightCounts = (out: string) => {
 const steps: Step[] = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.'] },
-  { name: 'vitest', cmd: ['npx', 'vitest', 'run'], count: vitestCounts },
+  { name: 'vitest', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`], count: vitestCounts },
+  // The JSON report's path is read by playwright.config.ts (PLAYWRIGHT_JSON_OUTPUT_NAME).
   { name: 'playwright', cmd: ['npx', 'playwright', 'test'], count: playwrightCounts },
 ];
+
+rmSync(REPORT_DIR, { recursive: true, force: true });
+mkdirSync(REPORT_DIR, { recursive: true });
+process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = PLAYWRIGHT_REPORT;
 
 function run(step: Step): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
@@ -67,6 +75,8 @@ for (const step of steps) {
   }
 }
 if (figures.size) console.log(`\nFigures:\n${[...figures.values()].map((f) => `  ${f}`).join('\n')}`);
+const times = readTestTimes(join(import.meta.dirname, '..'));
+if (times.length) console.log(`\nSlowest tests:\n${formatSlowest(times)}`);
 console.log(`\nTime per suite:\n${rows.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(exitCode);

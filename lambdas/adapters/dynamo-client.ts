@@ -29,7 +29,7 @@ let cached: DynamoDBClient | undefined;
 
 /**
  * A low-level client that resolves each command class's middleware stack once (`cacheMiddleware`)
- * instead of on every call: ~20 % less CPU per lookupAccount (docs/performance.md, API). The
+ * instead of on every call: ~20 % less CPU per lookupAccount (docs/performance-history.md, API). The
  * document client refuses that option, so the hot reads that use this one marshal with
  * `@aws-sdk/util-dynamodb`. Safe because no command here adds middleware of its own.
  */

@@ -53,7 +53,7 @@ export async function ensureTables(endpoint: string, prefix = LOCAL_TABLE_PREFIX
  * dynalite in a child process (`dynamo-process.ts`); `path` persists to LevelDB, omitted = in
  * memory. In its own process, dynalite and LevelDB no longer queue on the API's event loop: under
  * load they use the second core (bench:api, `GET /account` at 100 connections: see
- * docs/performance.md). The child stops with `close()`, and by itself if this process ends.
+ * docs/performance-history.md). The child stops with `close()`, and by itself if this process ends.
  */
 export async function startDynamo(port: number, path?: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
   const child = fork(resolve(import.meta.dirname, 'dynamo-process.ts'), [String(port), path ?? ''], {

@@ -84,6 +84,7 @@ test.describe('checkout and billing', () => {
   });
 
   test('after the trial: active with auto-renew, toggled off and on, and the card updated', async ({ page, request }) => {
+    test.slow(); // a trial bought, a year charged with its webhooks, two toggles and a card change
     await buyTrial(page, 'renewer');
     // Move the emulator's clock past the 7-day trial: the first year is charged, webhooks follow.
     const advance = await request.post(`${process.env.FPS_STRIPE_URL}/_emulator/advance`, { data: { days: 8 } });
@@ -91,10 +92,11 @@ test.describe('checkout and billing', () => {
 
     const billing = page.getByRole('region', { name: 'Billing' });
     const autoRenew = billing.getByRole('switch', { name: 'Auto-renew' });
+    // Reloads until the charge's webhooks have landed; each load gets time to show the account.
     await expect(async () => {
       await page.goto('/account');
-      await expect(autoRenew).toBeChecked({ timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(autoRenew).toBeChecked({ timeout: 8_000 });
+    }).toPass({ timeout: 45_000 });
     await expect(billing.getByText(/^Renews on .* for \$12\.$/)).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Premium' }).first()).toContainText('$12');
 

@@ -52,7 +52,13 @@ test('the dev server forwards a share link with the API status, answers 404 for 
   expect((await request.head(`${devUrl}${path}`)).status()).toBe(200);
   expect((await request.get(`${devUrl}/s/short`, { headers: { accept: 'text/html' } })).status()).toBe(404);
   expect((await request.get(`${devUrl}/no-such-page`, { headers: { accept: '*/*' } })).status()).toBe(404);
-  expect((await request.get(`${devUrl}/account`, { headers: { accept: 'text/html' } })).status()).toBe(200);
+  const account = await request.get(`${devUrl}/account`, { headers: { accept: 'text/html' } });
+  expect(account.status()).toBe(200);
+  // The dev server's one relaxation of the CSP: Vite's inline React refresh preamble and its HMR socket.
+  const csp = account.headers()['content-security-policy'];
+  expect(csp).toMatch(/script-src [^;]*'unsafe-inline'/);
+  expect(csp).not.toContain("'unsafe-eval'");
+  expect(csp).toMatch(/connect-src [^;]*ws:\/\//);
 
   await page.goto(`${devUrl}/account`);
   await expect(page.getByRole('heading', { name: 'You are not signed in' })).toBeVisible({ timeout: 60_000 });

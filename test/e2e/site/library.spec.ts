@@ -98,6 +98,7 @@ test.describe('image library', () => {
   });
 
   test('upload a PNG, open it, edit it, sort by name and by URL, delete it', async ({ page, seed }) => {
+    test.slow(); // an upload, an edit, four sorts and a delete, each through the API
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const account = demoAccount(seed, 'free');

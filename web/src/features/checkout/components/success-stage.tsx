@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Account } from '#shared/domain/account';
@@ -18,7 +19,7 @@ import { ExtensionButtons } from './extension-buttons';
 import { SuccessSummary } from './success-summary';
 import { SUPPORT_EMAIL } from '#shared/domain/support-email';
 
-/** The completion of the payment-page return (a one-shot action on arrival). */
+/** What the stage shows: the completion of the payment-page return, or the account lookup. */
 type Completion =
   | { status: 'loading' }
   | { status: 'done'; account: Account }
@@ -45,40 +46,42 @@ export function SuccessStage({ prefix, userId, userName, popup }: { prefix: stri
   const bridge = useExtensionBridge();
   const config = useRuntimeConfig();
   const [arrival] = useState(() => arrivalOf(location.search));
+  // What the support needs to see of a return without a session id, as it arrived.
+  const [missingDetail] = useState(() => location.search || location.pathname);
   const lookup = useCheckoutAccount(userId, { enabled: arrival.type === 'lookup' });
-  const [completion, setCompletion] = useState<Completion>({ status: 'loading' });
+  const complete = useMutation({ mutationFn: performCheckoutSessionSuccess });
   const started = useRef(false);
 
+  // The returned session is completed once, then checkout and session_id leave the URL.
   useEffect(() => {
-    if (started.current || arrival.type === 'lookup') return;
+    if (started.current || arrival.type !== 'complete') return;
     started.current = true;
-    if (arrival.type === 'missing-session') {
-      setCompletion({ status: 'missing-session', detail: location.search || location.pathname });
-      return;
-    }
     const params = new URLSearchParams(location.search);
-    performCheckoutSessionSuccess(arrival.sessionId)
-      .then((account) => {
-        setCompletion({ status: 'done', account });
+    complete.mutate(arrival.sessionId, {
+      onSuccess: (account) => {
         trackSuccess(account);
         params.delete(CHECKOUT_QUERY.checkout);
         params.delete(CHECKOUT_QUERY.sessionId);
         const search = params.toString();
         navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
-      })
-      .catch((e: unknown) =>
-        setCompletion({ status: 'error', title: checkoutMessages.completionFailed, message: e instanceof Error ? e.message : undefined }),
-      );
-  }, [arrival, location, navigate]);
+      },
+    });
+  }, [arrival, complete, location, navigate]);
 
   const state: Completion =
-    arrival.type !== 'lookup'
-      ? completion
-      : lookup.status === 'success'
-        ? { status: 'done', account: lookup.data }
-        : lookup.status === 'error'
-          ? { status: 'error', title: checkoutMessages.lookupFailed, message: lookup.error.message }
-          : { status: 'loading' };
+    arrival.type === 'missing-session'
+      ? { status: 'missing-session', detail: missingDetail }
+      : arrival.type === 'complete'
+        ? complete.isSuccess
+          ? { status: 'done', account: complete.data }
+          : complete.isError
+            ? { status: 'error', title: checkoutMessages.completionFailed, message: complete.error.message }
+            : { status: 'loading' }
+        : lookup.status === 'success'
+          ? { status: 'done', account: lookup.data }
+          : lookup.status === 'error'
+            ? { status: 'error', title: checkoutMessages.lookupFailed, message: lookup.error.message }
+            : { status: 'loading' };
 
   // Tell the extension (the login message); in popup mode close once it has answered.
   const account = state.status === 'done' ? state.account : null;

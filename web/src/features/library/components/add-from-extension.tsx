@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CaptureListing } from '#shared/extension/bridge-protocol';
 import { Alert } from '../../../components/ui/alert';
@@ -42,30 +43,33 @@ export function AddFromExtension({ open, onClose, onImported }: AddFromExtension
   const userId = useAuth().user?.userId;
   // Captures this account already saved from the editor are skipped unless the person asks.
   const [addAgain, setAddAgain] = useState(false);
-  const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [run, setRun] = useState<Run>({ status: 'idle' });
   const abort = useRef<AbortController | null>(null);
   /** Parts stored per capture during this opening, so Retry adds only what is missing. */
   const stored = useRef(new Map<string, Set<number>>());
-  const [attempt, setAttempt] = useState(0);
+  // Each opening asks the extension anew (its captures change between openings): nothing cached.
+  const captures = useQuery({
+    queryKey: ['extension-captures'],
+    queryFn: () => bridge!.listCaptures(),
+    enabled: open && !!bridge,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+  const listing: Listing = captures.isSuccess
+    ? { status: 'ready', captures: captures.data }
+    : captures.isError
+      ? { status: 'error', message: captures.error.message }
+      : { status: 'loading' };
 
   useEffect(() => {
-    if (!open || !bridge) return;
-    let live = true;
-    setListing({ status: 'loading' });
+    if (!open) return;
     setRun({ status: 'idle' });
     setChosen(new Set());
     setAddAgain(false);
     stored.current = new Map();
-    bridge.listCaptures().then(
-      (captures) => live && setListing({ status: 'ready', captures }),
-      (e: Error) => live && setListing({ status: 'error', message: e.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, bridge, attempt]);
+  }, [open]);
 
   const close = () => {
     abort.current?.abort();
@@ -137,7 +141,7 @@ export function AddFromExtension({ open, onClose, onImported }: AddFromExtension
       {listing.status === 'error' && (
         <Alert severity="error" title="The captures could not be listed">
           <p>{listing.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" size="sm" onClick={() => void captures.refetch()}>
             Try again
           </Button>
         </Alert>
