@@ -16,14 +16,14 @@ export interface ManifestOptions {
   hostPermissions?: string[];
 }
 
-export const EXTENSION_NAME = PRODUCT_NAME;
+const EXTENSION_NAME = PRODUCT_NAME;
 /** Required at install: nothing that shows a warning beyond the page you click on. */
-export const REQUIRED_PERMISSIONS = ['activeTab', 'scripting', 'storage'] as const;
+const REQUIRED_PERMISSIONS = ['activeTab', 'scripting', 'storage'] as const;
 /** Requested only when a feature needs them, and revocable from the options page. */
-export const OPTIONAL_PERMISSIONS = ['downloads', 'debugger'] as const;
+const OPTIONAL_PERMISSIONS = ['downloads', 'debugger'] as const;
 /** "iFrame access": lets the capture scroll frames from other sites. Requested only when turned on. */
-export const OPTIONAL_HOST_PERMISSIONS = ['<all_urls>'] as const;
-export const CAPTURE_SHORTCUT = 'Alt+Shift+P';
+const OPTIONAL_HOST_PERMISSIONS = ['<all_urls>'] as const;
+const CAPTURE_SHORTCUT = 'Alt+Shift+P';
 
 export const ICON_SIZES = [16, 32, 48, 128] as const;
 

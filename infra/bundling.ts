@@ -15,7 +15,7 @@ export const LAMBDA_TARGET = 'node22';
  * The Node.js 22 runtime ships AWS SDK v3, so `@aws-sdk/*` is not bundled. Bundling it was
  * measured (docs/performance-history.md): imports get faster, but every bundle goes over 300 KB.
  */
-export const RUNTIME_EXTERNALS: readonly string[] = ['@aws-sdk/*'];
+const RUNTIME_EXTERNALS: readonly string[] = ['@aws-sdk/*'];
 
 /** esbuild output is ESM; a few CommonJS dependencies still call `require` for node built-ins. */
 export const ESM_REQUIRE_BANNER =

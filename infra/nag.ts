@@ -20,7 +20,7 @@ const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Arra
 interface Statement { Effect?: string; Action?: string | string[]; Resource?: unknown }
 
 /** The IAM5 findings cdk-nag would report for one policy document (see IAMNoWildcardPermissions). */
-export function iam5Findings(document: { Statement?: Statement[] } | undefined): string[] {
+function iam5Findings(document: { Statement?: Statement[] } | undefined): string[] {
   const out = new Set<string>();
   for (const st of document?.Statement ?? []) {
     if (st.Effect !== 'Allow') continue;

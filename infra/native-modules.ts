@@ -5,7 +5,7 @@ import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
  * platform (linux, arm64, glibc) into the bundle's own node_modules, pinned to exact versions.
  * The versions are those of package-lock.json, so the local stack and Lambda run the same code.
  */
-export const NATIVE_PACKAGES: Record<string, { install: string; platformPackages: readonly string[] }> = {
+const NATIVE_PACKAGES: Record<string, { install: string; platformPackages: readonly string[] }> = {
   // npm refuses an explicit install of the arm64 packages on an x64 host (EBADPLATFORM), so sharp
   // is installed and its exact optional dependencies for --cpu=arm64 are checked afterwards.
   sharp: { install: 'sharp@0.34.5', platformPackages: ['@img/sharp-linux-arm64@0.34.5', '@img/sharp-libvips-linux-arm64@1.2.4'] },

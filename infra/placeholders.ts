@@ -7,15 +7,15 @@ import type { EnvironmentConfig } from './environments';
  */
 const PLACEHOLDER_TLDS = ['example', 'test', 'invalid', 'localhost'];
 
-export const isPlaceholderHost = (host: string) => {
+const isPlaceholderHost = (host: string) => {
   const h = host.toLowerCase().replace(/\.$/, '');
   return PLACEHOLDER_TLDS.some((tld) => h === tld || h.endsWith(`.${tld}`)) || /(^|\.)example\.(com|net|org)$/.test(h);
 };
 
-export const isPlaceholderExtensionOrigin = (o: string) => /^chrome-extension:\/\/(.)\1{31}$/.test(o);
+const isPlaceholderExtensionOrigin = (o: string) => /^chrome-extension:\/\/(.)\1{31}$/.test(o);
 
 /** What is still a placeholder in `env`, as readable lines (empty when none). */
-export function placeholdersIn(env: EnvironmentConfig): string[] {
+function placeholdersIn(env: EnvironmentConfig): string[] {
   const problems: string[] = [];
   const host = (url: string) => new URL(url).hostname;
   if (isPlaceholderHost(host(env.siteUrl))) problems.push(`siteUrl ${env.siteUrl} is a placeholder domain`);

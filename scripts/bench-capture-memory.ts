@@ -14,8 +14,8 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 
-export type Role = 'extension' | 'page' | 'gpu' | 'browser' | 'other';
-export type MemoryByRole = Record<Role, number>;
+type Role = 'extension' | 'page' | 'gpu' | 'browser' | 'other';
+type MemoryByRole = Record<Role, number>;
 
 const ROLES: Role[] = ['extension', 'page', 'gpu', 'browser', 'other'];
 
@@ -50,7 +50,7 @@ function roleOf(p: Proc, browserPid: number): Role {
 }
 
 /** The browser process of the profile in `userDataDir` and all its descendants. */
-export async function browserProcesses(userDataDir: string): Promise<Array<{ pid: number; role: Role }>> {
+async function browserProcesses(userDataDir: string): Promise<Array<{ pid: number; role: Role }>> {
   const procs = await listProcs();
   const root = procs.find((p) => p.cmd.includes(`--user-data-dir=${userDataDir}`) && !p.cmd.includes('--type='));
   if (!root) throw new Error(`no browser process for ${userDataDir}`);
@@ -75,7 +75,7 @@ async function pssBytes(pid: number): Promise<number> {
 }
 
 /** PSS in bytes per role, summed over `procs` (default: the browser's processes now). */
-export async function memoryByRole(userDataDir: string, procs?: Array<{ pid: number; role: Role }>): Promise<MemoryByRole> {
+async function memoryByRole(userDataDir: string, procs?: Array<{ pid: number; role: Role }>): Promise<MemoryByRole> {
   const sums = Object.fromEntries(ROLES.map((r) => [r, 0])) as MemoryByRole;
   const pss = await Promise.all((procs ?? (await browserProcesses(userDataDir))).map(async (p) => ({ role: p.role, bytes: await pssBytes(p.pid) })));
   for (const { role, bytes } of pss) sums[role] += bytes;

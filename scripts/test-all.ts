@@ -1,7 +1,8 @@
 /**
- * `npm test`: typecheck, lint, vitest (unit, integration against the local emulators, infra, web)
- * and Playwright (extension and site), in that order, stopping at the first failing step. Prints
- * the time each step took, the 15 slowest tests, and a closing `N passed, N failed` line.
+ * `npm test`: typecheck, lint, knip (no unused files, exports or dependencies: knip.config.ts),
+ * vitest (unit, integration against the local emulators, infra, web) and Playwright (extension and
+ * site), in that order, stopping at the first failing step. Prints the time each step took, the 15
+ * slowest tests, and a closing `N passed, N failed` line.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -27,6 +28,7 @@ const playwrightCounts = (out: string) => {
 const steps: Step[] = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.'] },
+  { name: 'knip', cmd: ['npx', 'knip'] },
   { name: 'vitest', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`], count: vitestCounts },
   // The JSON report's path is read by playwright.config.ts (PLAYWRIGHT_JSON_OUTPUT_NAME).
   { name: 'playwright', cmd: ['npx', 'playwright', 'test'], count: playwrightCounts },

@@ -1,7 +1,7 @@
 import { runnerImport, type Plugin } from 'vite';
 
 /** A module whose exports are computed when the site is built: `*.build.ts` / `*.build.tsx`. */
-export const BUILD_TIME_MODULE = /\.build\.tsx?$/;
+const BUILD_TIME_MODULE = /\.build\.tsx?$/;
 
 /** Throws unless `value` is plain data (what JSON keeps exactly): strings, finite numbers, booleans, null, arrays, plain objects. */
 function assertPlainData(value: unknown, at: string): void {

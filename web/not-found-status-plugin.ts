@@ -8,7 +8,7 @@ import { proxyKeyMatches } from './share-proxy-plugin';
  * /@vite/… or /@fs/… modules, whose URLs Vite always writes with one), whatever the Accept header:
  * Vite's SPA fallback also answers `*\/*` (curl's default) and an empty Accept with index.html.
  */
-export function isPageRequest(req: Pick<IncomingMessage, 'method'>, pathname: string): boolean {
+function isPageRequest(req: Pick<IncomingMessage, 'method'>, pathname: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   return !(pathname.startsWith('/@') || pathname.startsWith('/__') || /\.[^/]*$/.test(pathname));
 }

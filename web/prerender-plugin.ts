@@ -50,7 +50,7 @@ export function prerenderedHtml(template: string, pathname: string, page: Preren
 }
 
 /** '/' → index.html, '/faq' → faq/index.html (the file CloudFront and static servers look up). */
-export const htmlFileFor = (pathname: string) => join(pathname.replace(/^\/+/, ''), 'index.html');
+const htmlFileFor = (pathname: string) => join(pathname.replace(/^\/+/, ''), 'index.html');
 
 /**
  * The JS chunks of the lazy modules in `moduleIds` and their static imports, minus those the

@@ -25,7 +25,7 @@ export class CaptureCancelled extends Error {
 }
 
 /** Which content script a message goes to: the page's top frame, or the iframe that scrolls. */
-export type MessageTarget = 'top' | 'scroller';
+type MessageTarget = 'top' | 'scroller';
 
 export interface CaptureDeps {
   send<M extends ContentMessage>(msg: M, to?: MessageTarget): Promise<ContentResponse<M>>;
@@ -260,7 +260,7 @@ export class CaptureRunner {
 }
 
 /** The top page's geometry with the iframe's scroller put in its place (clipped to the viewport). */
-export function combineFrame(top: PageGeometry, inner: PageGeometry): PageGeometry {
+function combineFrame(top: PageGeometry, inner: PageGeometry): PageGeometry {
   const r = top.frame!.rect;
   const sx = r.x + inner.scroller.x;
   const sy = r.y + inner.scroller.y;

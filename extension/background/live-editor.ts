@@ -96,7 +96,7 @@ export class LiveEditor {
   }
 }
 
-export function editorUrl(params: Record<string, string>): string {
+function editorUrl(params: Record<string, string>): string {
   return chrome.runtime.getURL(`editor.html?${new URLSearchParams(params)}`);
 }
 

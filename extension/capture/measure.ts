@@ -2,7 +2,7 @@ import type { FrameProbe, PageGeometry, Rect } from '#shared/extension/messages'
 import { deepElements } from './deep-elements';
 
 /** The element that holds the page's content when the document itself does not scroll, if any. */
-export function findMainScroller(viewportArea: number): HTMLElement | null {
+function findMainScroller(viewportArea: number): HTMLElement | null {
   let best: HTMLElement | null = null;
   let bestArea = viewportArea * 0.25; // smaller panes (menus, code blocks) are not "the page"
   // The body itself counts: some pages make it the scroller under `html { overflow: hidden }`.
@@ -36,7 +36,7 @@ export interface ScrollTarget {
   position(): { x: number; y: number };
 }
 
-export function documentTarget(): ScrollTarget {
+function documentTarget(): ScrollTarget {
   return {
     kind: 'document',
     el: null,
@@ -45,7 +45,7 @@ export function documentTarget(): ScrollTarget {
   };
 }
 
-export function elementTarget(el: HTMLElement): ScrollTarget {
+function elementTarget(el: HTMLElement): ScrollTarget {
   return {
     kind: 'element',
     el,
@@ -75,7 +75,7 @@ export function chooseScrollTarget(): ScrollTarget {
 }
 
 /** The biggest iframe on screen (a quarter of the viewport or more), for pages that scroll inside one. */
-export function findMainFrame(): PageGeometry['frame'] {
+function findMainFrame(): PageGeometry['frame'] {
   let best: HTMLIFrameElement | null = null;
   let bestArea = innerWidth * innerHeight * 0.25;
   for (const f of document.querySelectorAll('iframe')) {
@@ -108,7 +108,7 @@ export function probe(): FrameProbe {
 }
 
 /** An element's client box (inside borders, without scrollbars) in fractional viewport CSS px. */
-export function innerBox(el: HTMLElement): Rect {
+function innerBox(el: HTMLElement): Rect {
   const r = el.getBoundingClientRect();
   const cs = getComputedStyle(el);
   const bl = parseFloat(cs.borderLeftWidth) || 0;

@@ -14,7 +14,7 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
-export const realClock: Clock = {
+const realClock: Clock = {
   now: () => performance.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
 };
@@ -27,14 +27,14 @@ export interface SchedulerOptions {
   maxRetries: number;
 }
 
-export const CHROME_CAPTURE_QUOTA: SchedulerOptions = {
+const CHROME_CAPTURE_QUOTA: SchedulerOptions = {
   callsPerWindow: 2,
   windowMs: 1000,
   marginMs: 25,
   maxRetries: 8,
 };
 
-export function isQuotaError(err: unknown): boolean {
+function isQuotaError(err: unknown): boolean {
   const text = err instanceof Error ? err.message : String(err);
   return text.includes(QUOTA_ERROR_TEXT);
 }

@@ -4,7 +4,7 @@ import type { FramePlan } from './frame-plan';
 import { CHROME_CANVAS_LIMITS, planSplit, type CanvasLimits, type PixelRect } from './split-planner';
 
 /** Copy `tile`'s pixels (sx, sy, sw, sh) to (dx, dy) of one part's canvas. All in device pixels. */
-export interface Draw extends PixelCopy {
+interface Draw extends PixelCopy {
   tile: number;
 }
 

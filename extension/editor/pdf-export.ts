@@ -8,7 +8,7 @@ import { canvasToBlob } from './encode';
 export type PdfPageSize = 'letter' | 'a4' | 'fit';
 
 /** Page sizes in PDF points (1/72 inch). */
-export const PAGE_SIZES: Record<Exclude<PdfPageSize, 'fit'>, { width: number; height: number }> = {
+const PAGE_SIZES: Record<Exclude<PdfPageSize, 'fit'>, { width: number; height: number }> = {
   letter: { width: 612, height: 792 },
   a4: { width: 595.28, height: 841.89 },
 };
@@ -24,7 +24,7 @@ export interface PdfOptions {
 }
 
 /** Page height in image pixels for an image `width` pixels wide. */
-export function pageHeightPx(width: number, opts: PdfOptions): number {
+function pageHeightPx(width: number, opts: PdfOptions): number {
   if (opts.pageSize === 'fit') return Math.floor((MAX_PAGE_PT / 0.75) * opts.dpr);
   const page = PAGE_SIZES[opts.pageSize];
   return Math.max(1, Math.floor((width * page.height) / page.width));
@@ -51,7 +51,7 @@ function uniformRowReader(canvas: AnyCanvas): (y: number) => boolean {
   };
 }
 
-export function pageCuts(canvas: AnyCanvas, opts: PdfOptions): number[] {
+function pageCuts(canvas: AnyCanvas, opts: PdfOptions): number[] {
   const h = pageHeightPx(canvas.width, opts);
   return opts.smart ? smartBreaks(canvas.height, h, uniformRowReader(canvas)) : plainBreaks(canvas.height, h);
 }

@@ -16,7 +16,7 @@ declare global {
 /** Origins whose pages may talk to the frame page (login and handshake). */
 export const SITE_ORIGINS: readonly string[] = __FPS_SITE_ORIGINS__;
 /** Base URL of the website for links (account, checkout, premium). */
-export const SITE_URL: string = __FPS_SITE_URL__;
+const SITE_URL: string = __FPS_SITE_URL__;
 
 /**
  * A link to the website that brings the user back to the editor afterwards: on capture

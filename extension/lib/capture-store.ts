@@ -44,7 +44,7 @@ export function shownSize(c: Pick<CaptureRecord, 'parts' | 'edits'>, part = 0): 
 const DB_NAME = 'fps-captures';
 const DB_VERSION = 1;
 /** Older captures beyond this many are removed, to keep local storage bounded. */
-export const MAX_KEPT_CAPTURES = 25;
+const MAX_KEPT_CAPTURES = 25;
 
 function req<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -63,7 +63,7 @@ function done(tx: IDBTransaction): Promise<void> {
 
 let dbPromise: Promise<IDBDatabase> | null = null;
 
-export function openDb(): Promise<IDBDatabase> {
+function openDb(): Promise<IDBDatabase> {
   dbPromise ??= new Promise((resolve, reject) => {
     const open = indexedDB.open(DB_NAME, DB_VERSION);
     open.onupgradeneeded = () => {

@@ -11,7 +11,7 @@ import { imageUploadForm } from '#shared/rules/image-upload-form';
 import type { FailedCall } from './save-failure';
 
 // Spelled out (checked against the shared constant) so zod stays out of the editor's bundle.
-export const UPLOAD_GRANT_HEADER: typeof SharedGrantHeader = 'x-upload-grant';
+const UPLOAD_GRANT_HEADER: typeof SharedGrantHeader = 'x-upload-grant';
 
 export class SaveCallError extends Error {
   constructor(readonly call: FailedCall) {

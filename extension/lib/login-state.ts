@@ -41,7 +41,7 @@ export function isPremium(stored: StoredLogin | null, nowMs = Date.now()): boole
 }
 
 /** A grant this close to its end is not used: an upload started on it could fail half way. */
-export const GRANT_MARGIN_MS = 60_000;
+const GRANT_MARGIN_MS = 60_000;
 
 /**
  * The upload grant the site handed over with the login (docs/security.md), while it is valid;

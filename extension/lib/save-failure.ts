@@ -2,7 +2,7 @@
  * Why a save to the library failed, and what the editor tells the user: pure, so every case is
  * unit-tested. Each kind can be retried; `signIn` means the retry goes through the site's sign-in.
  */
-export type SaveFailureKind = 'offline' | 'session' | 'signed_out' | 'too_large' | 'storage_full' | 'server' | 'refused';
+type SaveFailureKind = 'offline' | 'session' | 'signed_out' | 'too_large' | 'storage_full' | 'server' | 'refused';
 
 export interface SaveFailure {
   kind: SaveFailureKind;

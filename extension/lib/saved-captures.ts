@@ -4,7 +4,7 @@
  * with the same bytes uploads nothing; a changed part (an edit) is uploaded as a new image.
  */
 
-export interface SavedPart { hash: string; imageId: string }
+interface SavedPart { hash: string; imageId: string }
 export interface SavedCapture {
   userId: string;
   parts: (SavedPart | null)[];

@@ -27,7 +27,7 @@ export type AccessMode = 'RO' | 'RW';
 export type TableAccess = AccessMode | { readonly append: readonly string[] };
 
 /** Where the Parameters and Secrets extension listens (its default; lambdas/adapters/parameters-client.ts). */
-export const PARAMETERS_EXTENSION_PORT = 2773;
+const PARAMETERS_EXTENSION_PORT = 2773;
 
 /** A DynamoDB table together with its definition from shared/deploy/tables.ts (keys, indexes, env var). */
 export interface BindableTable {

@@ -17,7 +17,7 @@ export interface AuthStackProps extends StackProps {
 }
 
 /** The OAuth redirect targets of the SPA, for every origin the site is served from. */
-export function oauthRedirects(site: Site) {
+function oauthRedirects(site: Site) {
   const origins = site.origins.map((u) => u.replace(/\/+$/, ''));
   return {
     signIn: origins.map((o) => `${o}/auth/signin`),

@@ -19,7 +19,7 @@ export interface OpsStackProps extends StackProps {
 }
 
 /** Alarm thresholds, in one place for the README and the tests. */
-export const ALARMS = {
+const ALARMS = {
   /** API p99 latency (ms) over three 5-minute periods in a row. */
   apiP99LatencyMs: 3000,
   /** 5xx answers of the API in 5 minutes. */

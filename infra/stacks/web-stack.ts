@@ -67,7 +67,7 @@ export const PAGE_INDEX_FUNCTION_CODE = `function handler(event) {
 }`;
 
 /** How long CloudFront keeps a share page, gone page or image redirect at most: a revoke or expiry shows within it. */
-export const SHARE_MAX_TTL_SECONDS = 60;
+const SHARE_MAX_TTL_SECONDS = 60;
 
 /**
  * Whether share links live on the site's own domain (`<siteUrl>/s/<token>`, CloudFront forwarding

@@ -177,7 +177,6 @@ export const cognitoAdmin = {
     await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
   },
 };
-export type CognitoAdmin = typeof cognitoAdmin;
 
 /**
  * The user's name (standard `name` attribute), written with IAM: the app client may not write

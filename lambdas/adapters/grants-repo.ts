@@ -18,7 +18,7 @@ export interface GrantRow {
  * "This session signed out": kept in the same table (and swept by the same TTL) under a key no
  * token hashes to, without `userId`, so the byUser index never lists it as a grant.
  */
-export interface EndedSessionRow {
+interface EndedSessionRow {
   tokenHash: string;
   kind: 'session-ended';
   created: string;

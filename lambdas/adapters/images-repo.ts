@@ -149,7 +149,6 @@ export const imagesRepo = {
     return r.Attributes as ImageRow | undefined;
   },
 };
-export type ImagesRepo = typeof imagesRepo;
 
 /**
  * SET (and REMOVE) the given attributes on an existing row only (with `status`, only on a row in

@@ -74,7 +74,7 @@ const nowIso = () => new Date().toISOString();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** How long an acceptance in progress holds its invitation against resend, revoke and decline. */
-export const CLAIM_TTL_SECONDS = 300;
+const CLAIM_TTL_SECONDS = 300;
 /** No acceptance in progress (or only a stale one): condition text and its values. */
 const unclaimed = () => ({
   condition: '(attribute_not_exists(acceptedBy) OR acceptedAt < :staleBefore)',
@@ -328,4 +328,3 @@ export const orgsRepo = {
     });
   },
 };
-export type OrgsRepo = typeof orgsRepo;

@@ -103,4 +103,3 @@ export const sharesRepo = {
     await dynamo().send(new DeleteCommand({ TableName: TABLE(), Key: { tokenHash } }));
   },
 };
-export type SharesRepo = typeof sharesRepo;

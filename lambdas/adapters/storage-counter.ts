@@ -131,4 +131,3 @@ export const storageCounter = {
     }
   },
 };
-export type StorageCounterRepo = typeof storageCounter;

@@ -11,7 +11,7 @@ export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
  * per attempt) would let the Lambda time out first and the user get API Gateway's bare 500.
  * `STRIPE_TIMEOUT_MS` overrides the per-attempt timeout (tests use a short one).
  */
-export const STRIPE_TIMEOUT_MS = 5_000;
+const STRIPE_TIMEOUT_MS = 5_000;
 const STRIPE_MAX_NETWORK_RETRIES = 1;
 
 let client: Promise<Stripe> | undefined;

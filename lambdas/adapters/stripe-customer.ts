@@ -37,7 +37,7 @@ export async function createOrRetrieveCustomer(user: Pick<UserRow, 'userId' | 'e
 }
 
 /** Same user and e-mail → same key (a changed e-mail must not replay another body under the key). */
-export const customerIdempotencyKey = (userId: string, email: string) =>
+const customerIdempotencyKey = (userId: string, email: string) =>
   `fps-customer-${userId}-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 16)}`;
 
 /**

@@ -104,4 +104,3 @@ export const usersRepo = {
     await dynamo().send(new DeleteCommand({ TableName: TABLE(), Key: { userId } }));
   },
 };
-export type UsersRepo = typeof usersRepo;

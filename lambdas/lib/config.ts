@@ -20,7 +20,7 @@ export function requireEnv(name: LambdaEnvName): string {
 }
 
 /** An optional environment variable; unset and empty both read as undefined. */
-export function optionalEnv(name: LambdaEnvName): string | undefined {
+function optionalEnv(name: LambdaEnvName): string | undefined {
   return process.env[name] || undefined;
 }
 

@@ -26,7 +26,7 @@ export interface HandlerInput<R extends RouteDef> {
 type Ctx = Context & { input?: HandlerInput<RouteDef> };
 
 /** Maps any thrown error to `{code, message}`; only unexpected ones are 500, and they never leak a stack. */
-export function errorToResult(error: unknown): ApiResult {
+function errorToResult(error: unknown): ApiResult {
   if (error instanceof DomainError) return json(statusOf(error.code), { code: error.code, message: error.message });
   logger.error('unhandled error', error as Error);
   return json(500, { code: 'internal', message: 'Something went wrong on our side. Please try again.' });

@@ -8,9 +8,9 @@ import { hashSecretToken, newSecretToken } from './secret-token';
  * How long a signed-out session stays marked: as long as it could still get tokens, i.e. the
  * refresh token's lifetime (30 days, `refreshTokenValidity` in infra/stacks/auth-stack.ts).
  */
-export const ENDED_SESSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
+const ENDED_SESSION_MEMORY_SECONDS = 30 * 24 * 60 * 60;
 
-export const SESSION_SIGNED_OUT = 'This session has signed out. Sign in again.';
+const SESSION_SIGNED_OUT = 'This session has signed out. Sign in again.';
 
 /**
  * A new grant for `userId` (secret-token.ts), returned once; the table keeps its hash, expiry and

@@ -11,7 +11,7 @@ import { logger } from './logger';
  */
 export type BusinessEvent = 'SignUp' | 'CheckoutStarted' | 'CheckoutCompleted' | 'StripeWebhookHandled' | 'CaptureSaved';
 
-export const metricsNamespace = (env: string = config.appEnv()): string => `FullPageShot/${env}`;
+const metricsNamespace = (env: string = config.appEnv()): string => `FullPageShot/${env}`;
 
 /**
  * Off in the local stack and in tests (APP_ENV unset or `local`), so their output stays readable;

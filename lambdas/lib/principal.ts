@@ -17,7 +17,7 @@ type Claims = Record<string, string | number | boolean | string[] | undefined>;
  * Cognito puts groups in `cognito:groups`; API Gateway HTTP APIs flatten arrays in JWT claims
  * into a string like "[staff other]", so accept both shapes.
  */
-export function parseGroups(raw: unknown): string[] {
+function parseGroups(raw: unknown): string[] {
   if (Array.isArray(raw)) return raw.map(String);
   if (typeof raw !== 'string' || raw === '') return [];
   return raw.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);

@@ -7,8 +7,8 @@ import { requiresTotp } from '#shared/rules/staff-totp';
 /** The Cognito group the admin tool belongs to (scripts/ops/create-staff.ts adds members). */
 export const STAFF_GROUP = 'staff';
 
-export const NOT_STAFF_NOW_MESSAGE = 'Staff only.';
-export const STAFF_MFA_MESSAGE =
+const NOT_STAFF_NOW_MESSAGE = 'Staff only.';
+const STAFF_MFA_MESSAGE =
   'Staff must sign in with an authenticator app (TOTP). Open /admin to set one up, then try again.';
 
 /**

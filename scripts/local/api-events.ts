@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { RouteDef } from '#shared/api/route';
 
 /** API Gateway HTTP APIs pass JWT claims as strings; arrays arrive as "[a b]". Mirror that. */
-export function flattenClaims(payload: Record<string, unknown>): Record<string, string | number | boolean> {
+function flattenClaims(payload: Record<string, unknown>): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(payload)) {
     out[k] = Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' && v !== null ? JSON.stringify(v) : (v as string);

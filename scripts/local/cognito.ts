@@ -13,7 +13,7 @@ import { freePort, HOST } from './ports';
 /** Fixed confirmation code: cognito-local uses it for every sign-up and reset. */
 export const LOCAL_CONFIRMATION_CODE = '123456';
 
-export interface LocalPool { userPoolId: string; userPoolClientId: string }
+interface LocalPool { userPoolId: string; userPoolClientId: string }
 export interface LocalCognito extends LocalPool {
   /** Public endpoint (the refresh proxy in front of cognito-local); also the issuer domain. */
   endpoint: string;

@@ -6,10 +6,10 @@ import { CreateTableCommand, DynamoDBClient, ListTablesCommand, type CreateTable
 import { physicalTableName, tableList, type TableDef } from '#shared/deploy/tables';
 import { HOST } from './ports';
 
-export const LOCAL_TABLE_PREFIX = 'local';
+const LOCAL_TABLE_PREFIX = 'local';
 
 /** CreateTable input from the shared table definition (the CDK data stack reads the same one). */
-export function createTableInput(prefix: string, t: TableDef): CreateTableCommandInput {
+function createTableInput(prefix: string, t: TableDef): CreateTableCommandInput {
   const keys = [t.partitionKey, t.sortKey, ...t.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].filter(
     (k): k is NonNullable<typeof k> => !!k,
   );
@@ -40,7 +40,7 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
 }
 
 /** Creates any table that does not exist yet (state persists across restarts). */
-export async function ensureTables(endpoint: string, prefix = LOCAL_TABLE_PREFIX): Promise<void> {
+async function ensureTables(endpoint: string, prefix = LOCAL_TABLE_PREFIX): Promise<void> {
   const client = localDynamoClient(endpoint);
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const t of tableList) {

@@ -15,7 +15,7 @@ export interface NewsletterEndpointOptions {
   listName?: string;
 }
 
-export interface Subscriber {
+interface Subscriber {
   email: string;
   subscribedAt: string;
 }
@@ -24,9 +24,9 @@ interface ListFile {
   subscribers: Subscriber[];
 }
 
-export type NewsletterResult = { result: 'success' | 'error'; msg: string };
+type NewsletterResult = { result: 'success' | 'error'; msg: string };
 
-export const SUCCESS_MSG = 'Thank you for subscribing!';
+const SUCCESS_MSG = 'Thank you for subscribing!';
 
 // The provider's own wording, numbered field first ("0 - ") as Mailchimp does.
 const INVALID_MSG = '0 - An email address must contain a single @.';
@@ -38,7 +38,7 @@ const alreadyMsg = (email: string, list: string) => `${email} is already subscri
 const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 const EMAIL = /^[^\s@<>()",;:]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
 
-export function checkEmail(raw: string): NewsletterResult | undefined {
+function checkEmail(raw: string): NewsletterResult | undefined {
   const email = raw.trim();
   if (!email) return { result: 'error', msg: MISSING_MSG };
   if (email.split('@').length !== 2) return { result: 'error', msg: INVALID_MSG };
@@ -60,7 +60,7 @@ function writeList(file: string, list: ListFile): void {
 }
 
 /** Subscribes `email`; reads and writes synchronously, so concurrent requests cannot interleave. */
-export function subscribe(file: string, email: string, listName = 'Full Page Shot News', now = new Date()): NewsletterResult {
+function subscribe(file: string, email: string, listName = 'Full Page Shot News', now = new Date()): NewsletterResult {
   const invalid = checkEmail(email);
   if (invalid) return invalid;
   const normalized = email.trim().toLowerCase();

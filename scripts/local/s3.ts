@@ -39,7 +39,7 @@ const xmlEscape = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
  * content-length-range on the file), and no form field the policy does not cover. Answers as S3 does:
  * 403 AccessDenied "Invalid according to Policy: …", 403 SignatureDoesNotMatch, 400 EntityTooLarge.
  */
-export function checkPostPolicy(bucket: string, form: FormData, now = new Date()): void {
+function checkPostPolicy(bucket: string, form: FormData, now = new Date()): void {
   const fields = new Map<string, string>();
   let fileSize: number | undefined;
   for (const [name, value] of form) {

@@ -17,7 +17,7 @@ import { cognitoAdmin, LOCAL_CONFIRMATION_CODE, type LocalCognito } from './cogn
 
 export const DEMO_PASSWORD = 'Password123';
 
-export interface DemoAccount { role: string; email: string; password: string; userId: string; note?: string }
+interface DemoAccount { role: string; email: string; password: string; userId: string; note?: string }
 export interface SeedResult { accounts: DemoAccount[]; inviteUrl: string }
 
 /** Signs a user up through cognito-local and confirms them, so the PostConfirmation trigger writes the row. */

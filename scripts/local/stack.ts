@@ -17,7 +17,7 @@ import { startStripeEmulator } from './stripe-emulator/server';
 
 export const LOCAL_STRIPE_KEY = 'sk_test_local';
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local';
-export const LOCAL_PRICES = { premium: 'price_premium_yearly', enterprise: 'price_enterprise_seat_yearly' };
+const LOCAL_PRICES = { premium: 'price_premium_yearly', enterprise: 'price_enterprise_seat_yearly' };
 
 export interface StackOptions {
   ports: Ports;

@@ -8,7 +8,7 @@ import { STAFF_GROUP } from '../../lambdas/lib/staff-guard';
 import { requiresTotp } from '#shared/rules/staff-totp';
 
 /** The part of lambdas/adapters/users-repo the script needs (the real repo in use, a table in tests). */
-export interface StaffUsersRepo {
+interface StaffUsersRepo {
   get(userId: string): Promise<UserRow | undefined>;
   createIfAbsent(row: UserRow): Promise<boolean>;
   update(userId: string, fields: Partial<Omit<UserRow, 'userId' | 'created'>>): Promise<UserRow>;
@@ -26,7 +26,7 @@ export interface CreateStaffOptions {
   log: (line: string) => void;
 }
 
-export type MfaState = 'required' | 'pending-totp-setup';
+type MfaState = 'required' | 'pending-totp-setup';
 
 export interface CreateStaffResult {
   userId: string;
@@ -136,7 +136,7 @@ async function requireTotp(o: CreateStaffOptions, user: AdminGetUserCommandOutpu
 }
 
 /** What happens next while MFA is pending (printed by the script). */
-export function totpSetupSteps(o: Pick<CreateStaffOptions, 'email' | 'siteUrl' | 'temporaryPassword'>): string[] {
+function totpSetupSteps(o: Pick<CreateStaffOptions, 'email' | 'siteUrl' | 'temporaryPassword'>): string[] {
   const password = o.temporaryPassword ? 'their temporary password' : 'the temporary password from the e-mail';
   return [
     'MFA               PENDING: no authenticator registered yet. Next:',

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { ENTERPRISE_SEAT_PRICE_CENTS, PREMIUM_PRICE_CENTS, TRIAL_DAYS } from '#shared/domain/premium-plan';
 
-export type Plan = 'premium' | 'enterprise';
+type Plan = 'premium' | 'enterprise';
 
 export interface CatalogEntry {
   plan: Plan;

@@ -27,7 +27,7 @@ export interface StripeSetupResult {
 }
 
 /** The endpoint URL Stripe posts to: the API base plus the route table's stripeWebhook path. */
-export const webhookUrl = (apiUrl: string) => apiUrl.replace(/\/+$/, '') + routes.stripeWebhook.path;
+const webhookUrl = (apiUrl: string) => apiUrl.replace(/\/+$/, '') + routes.stripeWebhook.path;
 
 /** Stripe client for the operator's key; `apiBase` (e.g. http://127.0.0.1:12111) targets the local emulator. */
 export function stripeClient(secretKey: string, apiBase?: string): Stripe {

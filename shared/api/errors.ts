@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** Stable machine codes every error response carries as `{code, message}`. */
-export const errorCodes = [
+const errorCodes = [
   'bad_request',
   'validation_failed',
   'invalid_json',

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Who may call a route: anyone, a signed-in user, staff (Cognito group `staff`), Stripe (signed
  * webhook), or the extension with an upload grant (the `x-upload-grant` header: docs/security.md).
  */
-export type Caller = 'public' | 'user' | 'staff' | 'stripe-signature' | 'upload-grant';
+type Caller = 'public' | 'user' | 'staff' | 'stripe-signature' | 'upload-grant';
 
 export interface RouteDef {
   id: string;

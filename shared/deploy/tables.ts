@@ -6,7 +6,7 @@
 import type { LambdaEnvName } from './lambda-env';
 
 export interface KeyDef { name: string; type: 'S' | 'N' }
-export interface IndexDef { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef }
+interface IndexDef { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef }
 export interface TableDef {
   /** Logical name; the physical name is `<prefix>-<name>`. */
   name: string;

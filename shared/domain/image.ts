@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PARTS, MAX_IMAGE_PIXELS } from './image-limits';
 import { isWebAddress } from '../rules/web-address';
 
-export { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PARTS, MAX_IMAGE_PIXELS };
+export { IMAGE_NOTES_MAX, IMAGE_SOURCE_URL_MAX, IMAGE_TITLE_MAX, MAX_IMAGE_PIXELS };
 
 /**
  * An image of the library (spec §3): id, title, notes, created, updated, urlFull, urlThumb,

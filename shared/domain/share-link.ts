@@ -21,7 +21,7 @@ export const SHARE_EXPIRY_LABELS: Record<ShareExpiry, string> = { '1d': '1 day',
  * The token in a link: 256 random bits, base64url without padding (43 characters). The path
  * schema of the share pages checks this shape, so any other string is refused before a lookup.
  */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const ShareToken = z.string().regex(SHARE_TOKEN_PATTERN, 'not a share token');
 
 /** Where a share page lives under the site (and the API): `/s/<token>`. */

@@ -115,8 +115,6 @@ export type LiveMessage =
 
 export const LIVE_PORT_PREFIX = 'live:';
 
-export type ExtensionMessage = ContentMessage | WorkerMessage;
-
 /**
  * Keys in chrome.storage.local. Test builds also read `testHooks` (lowered canvas limits); that key
  * is written out only inside the `TEST_HOOKS` branch of the service worker, so the store build

@@ -1,9 +1,9 @@
 import { ACCOUNT_RETRY_CODE } from '../api/errors';
 
 /** Spec: the account lookup is retried at most 5 times while the account is not created yet. */
-export const ACCOUNT_RETRY_MAX = 5;
+const ACCOUNT_RETRY_MAX = 5;
 /** Spec: the wait before retry n is 100 ms times n². */
-export const ACCOUNT_RETRY_BASE_MS = 100;
+const ACCOUNT_RETRY_BASE_MS = 100;
 
 /** Milliseconds to wait before retry number `attempt` (1-based): 100, 400, 900, 1600, 2500. */
 export const accountRetryDelayMs = (attempt: number): number => ACCOUNT_RETRY_BASE_MS * attempt * attempt;

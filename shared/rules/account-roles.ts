@@ -6,8 +6,7 @@ import { holdsSubscription } from '../domain/subscription';
  * subscriber": holds a subscription that has not ended (manages cancel, renewal and card), which
  * is not the same as having the Premium tools (`unlocksPremiumTools`, e.g. not while `unpaid`).
  */
-export const ROLES = ['user', 'staff', 'orgAdmin', 'orgMember', 'subscriber'] as const;
-export type Role = (typeof ROLES)[number];
+export type Role = 'user' | 'staff' | 'orgAdmin' | 'orgMember' | 'subscriber';
 
 type RoleSubject = Pick<Account, 'isStaff' | 'orgId' | 'orgRole' | 'orgStatus' | 'type' | 'subscription'>;
 

@@ -51,7 +51,7 @@ export function canOfferVerify(cognito: { userStatus: string; attributes: { emai
 }
 
 /** The word staff type into the prompt to delete a user. */
-export const DELETE_CONFIRMATION_WORD = 'DELETE';
+const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /** Spec: delete requires typing DELETE in a prompt (surrounding blanks forgiven, case not). */
 export const isDeleteConfirmed = (typed: string | null | undefined): boolean =>

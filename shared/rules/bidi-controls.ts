@@ -4,7 +4,7 @@
  * "Eve \u202Etxt.exe" read as "Eve exe.txt". The marks (LRM, RLM, ALM) only nudge neutral
  * characters, which right-to-left text needs, and are kept.
  */
-export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
 /** `text` without bidi overrides, embeddings and isolates. */
 export const stripBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');

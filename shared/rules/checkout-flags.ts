@@ -19,7 +19,7 @@ export interface CheckoutFlags {
 }
 
 /** Which hash word sets which flag. */
-export const CHECKOUT_HASH_FLAGS = { test: 'quick_trial', limit: 'limit', nolimit: 'no_limit' } as const satisfies Record<
+const CHECKOUT_HASH_FLAGS = { test: 'quick_trial', limit: 'limit', nolimit: 'no_limit' } as const satisfies Record<
   string,
   keyof CheckoutFlags
 >;

@@ -16,7 +16,7 @@ export const tooManyEmailsMessage = (count: number, remaining: number): string =
     : `Error: too many emails specified (${count}), there are only ${remaining} seats remaining.`;
 
 /** The longest address the API accepts (RFC 5321 path limit). */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 // The same check the API applies to each address (shared/api/routes.ts), so what the page lets
 // through is never refused for its form.

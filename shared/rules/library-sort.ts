@@ -49,14 +49,14 @@ export interface GroupOptions {
   locale?: string;
 }
 
-export const isSortMode = (v: unknown): v is SortMode => typeof v === 'string' && (SORT_MODES as readonly string[]).includes(v);
+const isSortMode = (v: unknown): v is SortMode => typeof v === 'string' && (SORT_MODES as readonly string[]).includes(v);
 
 /** A sort mode from untrusted text (a URL parameter, storage); the default otherwise. */
 export const parseSortMode = (v: unknown): SortMode => (isSortMode(v) ? v : DEFAULT_SORT_MODE);
 
-export type SortField = 'Date' | 'Name' | 'Url';
-export const sortFieldOf = (mode: SortMode): SortField => mode.replace(/(Asc|Desc)$/, '') as SortField;
-export const isAscending = (mode: SortMode): boolean => mode.endsWith('Asc');
+type SortField = 'Date' | 'Name' | 'Url';
+const sortFieldOf = (mode: SortMode): SortField => mode.replace(/(Asc|Desc)$/, '') as SortField;
+const isAscending = (mode: SortMode): boolean => mode.endsWith('Asc');
 
 const timeOf = (d: Date | string): number => (d instanceof Date ? d.getTime() : Date.parse(d));
 
@@ -87,7 +87,7 @@ export function calendarDayKey(created: Date | string, timeZone?: string): strin
 }
 
 /** The heading of a day group, e.g. 'Tuesday, March 4, 2025'. */
-export function formatDayLabel(key: string, locale?: string): string {
+function formatDayLabel(key: string, locale?: string): string {
   const [y, m, d] = key.split('-').map(Number);
   // Noon UTC of that date, formatted in UTC: the same calendar date whatever the viewer's zone.
   let f = labelFormats.get(locale ?? '');

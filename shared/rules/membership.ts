@@ -14,7 +14,7 @@ export const isPendingInvite = (m: MemberState): boolean =>
   m.orgStatus === PENDING_INVITE.orgStatus && m.orgRole !== PENDING_INVITE.notOrgRole;
 
 /** Memberships that count as the user's organisation: active or deactivated (not invitations, not archived). */
-export const countedMembershipStatuses = ['active', 'deactivated'] as const satisfies readonly OrgStatus[];
+const countedMembershipStatuses = ['active', 'deactivated'] as const satisfies readonly OrgStatus[];
 
 export const isCountedMembership = (m: Pick<MemberState, 'orgStatus'>): boolean =>
   (countedMembershipStatuses as readonly OrgStatus[]).includes(m.orgStatus);

@@ -12,7 +12,7 @@ import { formatUsd } from './price-display';
  */
 
 /** Spec: the total shown when the subscription carries no amount. */
-export const DEFAULT_TOTAL_CENTS = 99_999;
+const DEFAULT_TOTAL_CENTS = 99_999;
 
 export { formatUsd };
 

@@ -12,7 +12,7 @@ import type { OrgStatus } from '../domain/account';
  */
 
 /** Member statuses that hold a seat. */
-export const SEAT_HOLDING_STATUSES: readonly OrgStatus[] = ['active', 'invited'];
+const SEAT_HOLDING_STATUSES: readonly OrgStatus[] = ['active', 'invited'];
 
 export const holdsSeat = (status: OrgStatus): boolean => SEAT_HOLDING_STATUSES.includes(status);
 

@@ -5,6 +5,6 @@
 export const SIGN_IN_PURPOSE_PARAM = 'for';
 export const SIGN_IN_FOR_SAVE = 'save';
 
-export const SAVE_SIGN_IN_NOTE = 'Sign in to save your capture to your image library. Afterwards you go back to the capture in the editor.';
+const SAVE_SIGN_IN_NOTE = 'Sign in to save your capture to your image library. Afterwards you go back to the capture in the editor.';
 
 export const signInNoteFor = (purpose: string | null): string | null => (purpose === SIGN_IN_FOR_SAVE ? SAVE_SIGN_IN_NOTE : null);

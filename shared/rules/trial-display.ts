@@ -11,9 +11,9 @@
  */
 
 /** Spec: a trial start older than this is treated as now. */
-export const TRIAL_START_GRACE_SECONDS = 15;
+const TRIAL_START_GRACE_SECONDS = 15;
 
-export type TrialUnit = 'day' | 'hour' | 'minute' | 'second';
+type TrialUnit = 'day' | 'hour' | 'minute' | 'second';
 
 export interface TrialRemaining {
   count: number;

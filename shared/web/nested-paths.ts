@@ -8,7 +8,7 @@ export const CHECKOUT_PATH = '/checkout';
 export const ENTERPRISE_ACCOUNT_PATH = '/enterprise/account';
 
 /** The enterprise account area's sections (/enterprise/account/<section>); each has a page file of its own. */
-export const ENTERPRISE_SECTIONS = ['overview', 'members', 'payment'] as const;
+const ENTERPRISE_SECTIONS = ['overview', 'members', 'payment'] as const;
 export type EnterpriseSection = (typeof ENTERPRISE_SECTIONS)[number];
 
 /**

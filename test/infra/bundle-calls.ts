@@ -22,7 +22,7 @@ import { repoRoot } from '../../infra/settings';
 import { tables, type TableKey } from '#shared/deploy/tables';
 
 /** 'put' is a PutItem (append); 'write' an update, delete or batch write. */
-export type TableAccess = 'read' | 'put' | 'write';
+type TableAccess = 'read' | 'put' | 'write';
 
 export interface BundleCalls {
   tables: Map<TableKey, Set<TableAccess>>;

@@ -9,7 +9,7 @@ import { standInMemberId } from '../../lambdas/orgs/lib/invitations';
 
 /** Test-only helpers for the organisation and invitation handler tests (run against the local stack). */
 
-export type TestUser = Awaited<ReturnType<typeof signedInUser>>;
+type TestUser = Awaited<ReturnType<typeof signedInUser>>;
 
 export interface TestOrg {
   orgId: string;
@@ -69,7 +69,7 @@ export async function mailTo(to: string, kind?: string): Promise<OutboxEntry[]> 
 }
 
 /** The sub and token of the invitation link in a mail. */
-export function linkOf(mail: OutboxEntry): { url: URL; sub: string; token: string } {
+function linkOf(mail: OutboxEntry): { url: URL; sub: string; token: string } {
   const match = /https?:\/\/\S+\/invites\?\S+/.exec(mail.text);
   if (!match) throw new Error(`no invitation link in: ${mail.text}`);
   const url = new URL(match[0]);

@@ -16,7 +16,7 @@ export const onOrgPlan = (link: OrgLink | undefined): link is OrgLink => link?.m
  * One free trial per customer, as far as the stored row knows: the row keeps its last subscription
  * snapshot even when it ended. Checkout also asks Stripe (the row may lag a webhook behind).
  */
-export const trialEligibleFromRow = (user: UserRow): boolean => !user.subscription;
+const trialEligibleFromRow = (user: UserRow): boolean => !user.subscription;
 
 /**
  * Builds the Account the clients see from the stored rows. An active member of an organisation

@@ -13,7 +13,7 @@ export const EMAIL_CODE_LIMITS = {
   perUser: { max: 10, windowSeconds: 60 * 60 },
 } as const;
 
-export const TOO_MANY_CODES_MESSAGE = 'Too many codes were sent. Wait a while, then try again.';
+const TOO_MANY_CODES_MESSAGE = 'Too many codes were sent. Wait a while, then try again.';
 
 /** The address as a key: a hash, so the counter item holds no e-mail address. */
 const addressKey = (email: string) => createHash('sha256').update(`email-code\n${email.trim().toLowerCase()}`).digest('hex');

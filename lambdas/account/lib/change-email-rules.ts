@@ -7,8 +7,8 @@ import { DomainError, forbidden } from '../../lib/errors';
 
 export const EMAIL_TAKEN_MESSAGE = 'This email address is already used by another account.';
 export const WRONG_CODE_MESSAGE = 'That code is not correct. Check the latest email we sent and try again.';
-export const EXPIRED_CODE_MESSAGE = 'This code has expired. Send a new code and try again.';
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Wait a few minutes, then send a new code.';
+const EXPIRED_CODE_MESSAGE = 'This code has expired. Send a new code and try again.';
+const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Wait a few minutes, then send a new code.';
 export const NOTHING_PENDING_MESSAGE = 'There is no email change waiting for a code. Enter the new address again.';
 
 export const emailTaken = () => new DomainError('conflict', EMAIL_TAKEN_MESSAGE);
@@ -26,11 +26,6 @@ export async function isEmailTaken(email: string, userId: string): Promise<boole
   if (row && row.userId !== userId) return true;
   const holders = await cognitoAdmin.findByEmail(email);
   return holders.some((u) => subOf(u) !== userId);
-}
-
-/** Refuses an address that another user holds, in the user table or in Cognito. */
-export async function assertEmailFree(email: string, userId: string): Promise<void> {
-  if (await isEmailTaken(email, userId)) throw emailTaken();
 }
 
 /** Cognito's answers to a code, as the messages the change-email form shows. */

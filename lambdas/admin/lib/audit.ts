@@ -12,7 +12,7 @@ import type { Principal } from '../../lib/principal';
  */
 
 export type AuditStep = NonNullable<AdminAuditRecord['steps']>[number];
-export type AuditData = Omit<AdminAuditRecord, 'recordId' | 'createdAt'>;
+type AuditData = Omit<AdminAuditRecord, 'recordId' | 'createdAt'>;
 
 export interface ActionOutcome extends AdminActionResult {
   targetEmail: string | null;
@@ -29,7 +29,7 @@ async function actorEmailOf(principal: Principal): Promise<string | null> {
   }
 }
 
-export const AUDIT_WRITE_FAILED = 'The audit record could not be written.';
+const AUDIT_WRITE_FAILED = 'The audit record could not be written.';
 
 /**
  * Runs an admin action and records it. A DomainError (not found, refused) is recorded as an

@@ -42,7 +42,7 @@ const toCognito = (u: CognitoAdminUser, groups: string[] | undefined): AdminCogn
   attributes: { ...u.attributes, sub: u.attributes.sub ?? u.username },
 });
 
-export const toDbUser = (row: UserRow): AdminDbUser => {
+const toDbUser = (row: UserRow): AdminDbUser => {
   const s = row.subscription ?? null;
   return {
     userId: row.userId,

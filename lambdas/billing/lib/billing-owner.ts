@@ -12,7 +12,7 @@ export type BillingOwner =
   | { type: 'organization'; user: UserRow; org: OrgRow; customerId: string | undefined; subscription: Subscription | null };
 
 export const ORG_MEMBER_REFUSAL = 'Contact your account administrator to make changes to this account.';
-export const NOT_ORG_ADMIN = "Only the organization's administrator can change its billing.";
+const NOT_ORG_ADMIN = "Only the organization's administrator can change its billing.";
 
 /**
  * The billing owner for an action of `user`. A member of an organisation sees the organisation's

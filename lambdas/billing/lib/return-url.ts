@@ -2,10 +2,10 @@ import { DomainError } from '../../lib/errors';
 import { config } from '../../lib/config';
 
 /** Stripe replaces this in a success URL with the session id. */
-export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
 /** Origins the payment pages may send people back to: the site's own (and its localhost alias locally). */
-export function allowedReturnOrigins(): string[] {
+function allowedReturnOrigins(): string[] {
   const site = new URL(config.siteUrl());
   const origins = [site.origin];
   if (config.appEnv() === 'local') {

@@ -10,11 +10,11 @@ import { toImage } from './image-view';
 import { settleUpload, unsettleUpload } from './storage-quota';
 import { IMAGE_NOT_FOUND, removeImage, requireOwnImage } from './own-image';
 
-export const NOT_UPLOADED = 'No file has been uploaded for this image yet. POST it with the uploadFields to the uploadUrl first.';
-export const TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
-export const TOO_MANY_PIXELS = `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`;
-export const NOT_AN_IMAGE = 'The file is not an image the library can store (PNG, JPEG, WebP, GIF or AVIF).';
-export const DAMAGED = 'The image could not be read; the file may be damaged.';
+const NOT_UPLOADED = 'No file has been uploaded for this image yet. POST it with the uploadFields to the uploadUrl first.';
+const TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`;
+const TOO_MANY_PIXELS = `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`;
+const NOT_AN_IMAGE = 'The file is not an image the library can store (PNG, JPEG, WebP, GIF or AVIF).';
+const DAMAGED = 'The image could not be read; the file may be damaged.';
 
 /** Stored files never change under their key, so browsers may keep them. */
 const IMMUTABLE = 'private, max-age=31536000, immutable';

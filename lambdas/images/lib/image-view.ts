@@ -4,7 +4,7 @@ import type { ImageRow } from '../../adapters/images-repo';
 import { presignGet } from '../../adapters/s3-client';
 
 /** How long the presigned `urlFull` and `urlThumb` stay valid (seconds); the site lists again after that. */
-export const VIEW_URL_TTL_SECONDS = 3600;
+const VIEW_URL_TTL_SECONDS = 3600;
 
 /** The API's image: the row's text and dates, file facts once finalised, and presigned GETs for the files (view and download). */
 export async function toImage(row: ImageRow): Promise<Image> {

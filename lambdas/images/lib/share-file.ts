@@ -10,7 +10,7 @@ import { releaseShareSlot } from './share-cap';
  * together, and the sub is the id invitations and staff search use. Images never change under
  * their key, so a copy made once stays right. Copies are not counted in the storage quota.
  */
-export const SHARE_FILE_PREFIX = 'shares/';
+const SHARE_FILE_PREFIX = 'shares/';
 export const shareFileKey = (shareId: string) => `${SHARE_FILE_PREFIX}${shareId}`;
 
 /** Makes the link's copy of the image's file; returns its key. */

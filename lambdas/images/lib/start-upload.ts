@@ -10,7 +10,7 @@ import { toImage } from './image-view';
 import { releaseStorageOf, reserveUpload } from './storage-quota';
 
 /** How long the upload form is valid (seconds). */
-export const UPLOAD_URL_TTL_SECONDS = 300;
+const UPLOAD_URL_TTL_SECONDS = 300;
 
 /**
  * Starting an upload (POST /images/, and POST /extension/images/ with an upload grant): a pending image and a presigned POST for its file (`uploadUrl` and `uploadFields`),

@@ -23,8 +23,8 @@ import { logger } from '../../lib/logger';
  * Uploads one user may have pending at once. Each holds an entry on the user row (≈ 60 bytes of
  * its 400 KB), and a split capture of MAX_IMAGE_PARTS (100) is saved one part at a time.
  */
-export const MAX_PENDING_UPLOADS = 200;
-export const TOO_MANY_PENDING = `You have ${MAX_PENDING_UPLOADS} uploads in progress. Wait for them to finish, then try again.`;
+const MAX_PENDING_UPLOADS = 200;
+const TOO_MANY_PENDING = `You have ${MAX_PENDING_UPLOADS} uploads in progress. Wait for them to finish, then try again.`;
 
 /** Attempts at a reservation that another request keeps beating: each loss means that request got room. */
 const RESERVE_ATTEMPTS = 8;

@@ -28,7 +28,7 @@ export async function createUserWithPassword(email: string, password: string): P
  * Cognito vouches for the address: verified with a code (or marked so when we made the account
  * for an invitation token or an operator), or given by a social provider, which verifies it.
  */
-export const hasVerifiedEmail = (u: CognitoAdminUser): boolean =>
+const hasVerifiedEmail = (u: CognitoAdminUser): boolean =>
   u.attributes.email_verified === 'true' || u.userStatus === 'EXTERNAL_PROVIDER';
 
 export interface EmailHolders {

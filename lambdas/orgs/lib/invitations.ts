@@ -22,14 +22,14 @@ import { releaseSeats, reserveSeats, seatLimitError } from './seat-ledger';
  * item to the real user id; the `sub` in the link stays valid until then.
  */
 
-export const inviteLink = (sub: string, token: string): string =>
+const inviteLink = (sub: string, token: string): string =>
   `${config.siteUrl()}/invites?sub=${encodeURIComponent(sub)}&token=${encodeURIComponent(token)}`;
 
 /** The stand-in member id of an invitee who has no account yet. */
 export const standInMemberId = (orgId: string, email: string): string =>
   `inv-${createHash('sha256').update(`${orgId}\n${email.toLowerCase()}`).digest('hex').slice(0, 32)}`;
 
-export function invitationEmail(org: Pick<OrgRow, 'name' | 'adminEmail'>, to: string, link: string): EmailMessage {
+function invitationEmail(org: Pick<OrgRow, 'name' | 'adminEmail'>, to: string, link: string): EmailMessage {
   return {
     to,
     kind: 'invitation',

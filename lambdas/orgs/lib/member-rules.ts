@@ -1,7 +1,7 @@
 import { orgsRepo, type MemberRow } from '../../adapters/orgs-repo';
 import { DomainError, forbidden, notFound } from '../../lib/errors';
 
-export const ADMIN_ROW_REFUSAL = 'An admin cannot act on admin rows. Contact enterprise support to re-assign the admin.';
+const ADMIN_ROW_REFUSAL = 'An admin cannot act on admin rows. Contact enterprise support to re-assign the admin.';
 
 /** The member an admin acts on: it must exist and must not be an admin row (spec, section 6). */
 export async function requireActionableMember(orgId: string, userId: string): Promise<MemberRow> {

@@ -4,7 +4,7 @@ import type { UserRow } from '../../adapters/users-repo';
 import { forbidden } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 
-export const NOT_THE_ORG_ADMIN = "Only the organization's administrator can do this.";
+const NOT_THE_ORG_ADMIN = "Only the organization's administrator can do this.";
 
 /**
  * The organisation and the caller's admin row, if the caller is the active admin of `orgId`.

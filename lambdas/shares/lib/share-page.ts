@@ -10,7 +10,7 @@ import { hstsHeaderValue } from '#shared/web/security-headers';
  */
 
 /** How long browsers and CloudFront may keep a share answer: a revoke or expiry shows within this. */
-export const SHARE_CACHE_SECONDS = 60;
+const SHARE_CACHE_SECONDS = 60;
 
 export const GONE_MESSAGE = 'This link was revoked or never existed.';
 export const EXPIRED_MESSAGE = 'This link has expired.';

@@ -33,9 +33,9 @@ import {
 } from './types';
 
 /** Automatic collection attempts per renewal invoice before the subscription is canceled. */
-export const MAX_PAYMENT_ATTEMPTS = 4;
+const MAX_PAYMENT_ATTEMPTS = 4;
 /** Delay between automatic retries of a failed renewal payment. */
-export const RETRY_INTERVAL = 3 * SECONDS.day;
+const RETRY_INTERVAL = 3 * SECONDS.day;
 /** An unpaid first invoice leaves the subscription `incomplete` for this long, then it expires. */
 export const INCOMPLETE_EXPIRY = 23 * SECONDS.hour;
 
@@ -48,7 +48,7 @@ export function productName(core: EmulatorCore, price: Price): string {
   return core.state.products[price.product]?.name ?? price.nickname ?? price.id;
 }
 
-export function nextPeriodEnd(price: Price, from: number): number {
+function nextPeriodEnd(price: Price, from: number): number {
   const r = price.recurring;
   return r ? addInterval(from, r.interval, r.interval_count) : from;
 }
@@ -639,7 +639,7 @@ export function cancelSubscriptionNow(
 }
 
 /** Starts the next billing period at `at`, invoices it and charges the card. */
-export function startNextPeriod(core: EmulatorCore, sub: Subscription, at: number): void {
+function startNextPeriod(core: EmulatorCore, sub: Subscription, at: number): void {
   const before = structuredClone(sub);
   for (const item of sub.items.data) {
     item.current_period_start = at;

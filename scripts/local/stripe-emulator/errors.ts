@@ -2,7 +2,7 @@
 // The SDK picks its error class from the HTTP status (400/404 → StripeInvalidRequestError,
 // 401 → StripeAuthenticationError, 402 → StripeCardError, ...), so status matters as much as body.
 
-export type StripeErrorType =
+type StripeErrorType =
   | 'invalid_request_error'
   | 'card_error'
   | 'api_error'

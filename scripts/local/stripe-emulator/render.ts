@@ -7,7 +7,7 @@ import type { Customer, StoredObject } from './types';
  * Stored URLs that point at the emulator itself start with this marker instead of
  * `http://127.0.0.1:<port>`, because the port may differ after a restart.
  */
-export const ORIGIN = '{{emulator-origin}}';
+const ORIGIN = '{{emulator-origin}}';
 
 export function localUrl(path: string): string {
   return `${ORIGIN}${path}`;

@@ -3,7 +3,7 @@
 import type { EmulatorCore } from './core';
 import type { Params } from './params';
 
-export interface ApiContext {
+interface ApiContext {
   core: EmulatorCore;
   /** Body parameters (POST) or query parameters (GET/DELETE), decoded from Stripe's bracket notation. */
   params: Params;

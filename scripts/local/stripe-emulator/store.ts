@@ -21,7 +21,7 @@ import type {
   Subscription,
 } from './types';
 
-export interface IdempotencyRecord {
+interface IdempotencyRecord {
   method: string;
   path: string;
   /** The raw request body: a replay with different parameters is an error. */
@@ -68,7 +68,7 @@ export interface State {
   noticesSent: Record<string, true>;
 }
 
-export type Collection =
+type Collection =
   | 'products'
   | 'prices'
   | 'customers'

@@ -7,7 +7,7 @@ export type ChargeBehavior =
   /** Can be saved (attach/setup/trial succeed) but every charge is declined: 4000 0000 0000 0341. */
   | 'decline_charges';
 
-export interface TestCard {
+interface TestCard {
   brand: 'visa' | 'mastercard' | 'amex' | 'discover';
   funding: 'credit' | 'debit';
   /** Set when the card is refused outright, even for saving it. */

@@ -108,7 +108,7 @@ export interface Customer {
   deleted?: true;
 }
 
-export interface BillingDetails {
+interface BillingDetails {
   address: {
     city: null;
     country: string | null;
@@ -123,7 +123,7 @@ export interface BillingDetails {
   tax_id: null;
 }
 
-export interface CardDetails {
+interface CardDetails {
   brand: string;
   display_brand: string;
   checks: { address_line1_check: null; address_postal_code_check: null; cvc_check: 'pass' | null };
@@ -294,7 +294,7 @@ export interface SubscriptionItem extends Unset<(typeof SUBSCRIPTION_ITEM_UNSET)
   tax_rates: unknown[];
 }
 
-export type SubscriptionStatus =
+type SubscriptionStatus =
   | 'incomplete'
   | 'incomplete_expired'
   | 'trialing'
@@ -396,9 +396,9 @@ export interface InvoiceLineItem {
 }
 
 /** `send_invoice`: Stripe emails an open invoice due in `days_until_due` days and charges nothing by itself. */
-export type CollectionMethod = 'charge_automatically' | 'send_invoice';
+type CollectionMethod = 'charge_automatically' | 'send_invoice';
 
-export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 
 export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
 

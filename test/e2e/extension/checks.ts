@@ -113,7 +113,7 @@ const WHITE: Rgb = [255, 255, 255];
  * run unbroken from top to bottom and sit at x × dpr. A seam that gains or loses one device row
  * anywhere fails this.
  */
-export async function expectRails(editor: Page, dpr: number, viewportWidth: number): Promise<void> {
+async function expectRails(editor: Page, dpr: number, viewportWidth: number): Promise<void> {
   const D = Math.round(RAILS.period * dpr);
   expect(Math.abs(D - RAILS.period * dpr), 'test setup: the rail period must be whole device pixels').toBeLessThan(1e-6);
   const size = await canvasSize(editor);
@@ -150,7 +150,7 @@ export async function expectRails(editor: Page, dpr: number, viewportWidth: numb
 }
 
 /** The fixed background's square shows once, at the top left of the page. */
-export async function expectFixedBackgroundOnce(editor: Page, dpr: number): Promise<void> {
+async function expectFixedBackgroundOnce(editor: Page, dpr: number): Promise<void> {
   const runs = await columnRuns(editor, Math.round((FIXED_BG.size / 2) * dpr));
   const squares = runsOf(runs, FIXED_BG.color);
   expect(squares.map((r) => [r[3], r[4]]), 'the fixed background image').toEqual([[0, Math.round(FIXED_BG.size * dpr)]]);

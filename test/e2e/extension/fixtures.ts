@@ -15,7 +15,7 @@ import { appPage, attackerFrame, bandsPage, fixedBackgroundPage, frameAppPage, f
 import { changingOptions, changingPage, innerRailsPage } from './layout-pages';
 import { scrollRoute } from './scroll-routes';
 
-export const WINDOW = { width: 1280, height: 800 };
+const WINDOW = { width: 1280, height: 800 };
 
 /** A one-page PDF, for the built-in PDF viewer. */
 const TINY_PDF = Buffer.from(

@@ -22,7 +22,7 @@ function expectRuns(runs: Run[], want: Run[], tol: number, what: string): void {
  * The changing page as it looks once settled, unscrolled: the expanded header, then every
  * section once, in order, at its final height, and nothing after the last one (no ad, no blank).
  */
-export async function expectChanging(editor: Page, s: number, o: ChangingOptions, viewportWidth: number): Promise<void> {
+async function expectChanging(editor: Page, s: number, o: ChangingOptions, viewportWidth: number): Promise<void> {
   const L = changingLayout(o);
   const size = await canvasSize(editor);
   // Edges fall on whole device rows (multiples of 4 CSS px); a scrolled layout 71 px off may snap a row either way at 1.25.
@@ -41,7 +41,7 @@ export async function expectChanging(editor: Page, s: number, o: ChangingOptions
  * The inner-rails page, pixel-exact: the header from frame 0, then rail k at device row
  * (header + k × period) × dpr with the first rail's thickness and white between, then the footer.
  */
-export async function expectInnerRails(editor: Page, dpr: number, viewportWidth: number, footerCss: number = INNER_RAILS.footerHeight): Promise<void> {
+async function expectInnerRails(editor: Page, dpr: number, viewportWidth: number, footerCss: number = INNER_RAILS.footerHeight): Promise<void> {
   // devicePixelRatio at a zoom is a float (1.100000023841858): whole device rows within 1e-3.
   const P = Math.round(INNER_RAILS.period * dpr);
   const H = Math.round(INNER_RAILS.headerHeight * dpr);

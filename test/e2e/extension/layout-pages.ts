@@ -17,10 +17,10 @@ const hex = (c: Rgb) => `#${c.map((v) => v.toString(16).padStart(2, '0')).join('
  * - shrink: a 1200 px "ad" at the end is removed the second time the bottom comes into view.
  * Captured, the page shows the expanded header and every section once, at its final height.
  */
-export const CHANGING = { headerHeight: 144, collapse: 71, initial: 16, max: 22, batch: 3, adHeight: 1200 };
+const CHANGING = { headerHeight: 144, collapse: 71, initial: 16, max: 22, batch: 3, adHeight: 1200 };
 export const AD: Rgb = [250, 250, 0];
 
-export function changingHeight(i: number): number {
+function changingHeight(i: number): number {
   return 400 + ((i * 3) % 4) * 200;
 }
 
@@ -95,7 +95,7 @@ export function changingPage(o: ChangingOptions): string {
 export const INNER_RAILS = { headerHeight: 80, footerHeight: 40, sidebarWidth: 200, period: 80, count: 64 };
 export const INNER_FOOTER: Rgb = [128, 32, 32];
 export const INNER_HEADER: Rgb = [32, 32, 128];
-export const INNER_SIDEBAR: Rgb = [32, 128, 32];
+const INNER_SIDEBAR: Rgb = [32, 128, 32];
 export const INNER_RAIL_COLORS: Rgb[] = [[200, 30, 30], [30, 150, 30], [30, 30, 200], [180, 120, 0], [120, 0, 160]];
 
 /**

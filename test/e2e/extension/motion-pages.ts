@@ -28,7 +28,7 @@ export const MOVERS: MoverSpec[] = [
 ];
 
 /** A GIF89a of solid frames, looping, `delayCs` hundredths of a second each (uncompressed LZW). */
-export function animatedGif(width: number, height: number, colors: Rgb[], delayCs: number): Buffer {
+function animatedGif(width: number, height: number, colors: Rgb[], delayCs: number): Buffer {
   const out: number[] = [];
   const u16 = (v: number) => out.push(v & 255, v >> 8);
   out.push(...Buffer.from('GIF89a'));

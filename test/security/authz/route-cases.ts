@@ -20,7 +20,7 @@ import { cardUpdateBody, type World } from './world';
  */
 
 /** What one cell sends: the caller's token (none for anonymous) and a valid request. */
-export interface CellRequest {
+interface CellRequest {
   token?: string;
   /** Other headers (an upload grant: `x-upload-grant`). */
   headers?: Record<string, string>;
@@ -34,7 +34,7 @@ export interface CellRequest {
   mustContain?: string[];
 }
 
-export interface CellContext {
+interface CellContext {
   role: AuthzRole;
   /** The role's account in the world; undefined for anonymous. */
   caller: Actor | undefined;

@@ -6,7 +6,7 @@ import { callApi, signedInUser, staffUser, uniqueEmail } from '../../integration
 import { activeMember, invitation, orgWithSubscription, readyImage, shareLink, uploadedImage, type Actor, type Invite } from './actors';
 import type { AuthzRole } from './roles';
 
-export type SignedInRole = Exclude<AuthzRole, 'anonymous'>;
+type SignedInRole = Exclude<AuthzRole, 'anonymous'>;
 
 /** Everything the matrix aims at, built once: the subjects belong to the free user and to org A. */
 export interface World {

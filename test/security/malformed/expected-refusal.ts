@@ -6,14 +6,14 @@ import type { FuzzRequest } from './fuzz-request';
 const stripeSdk = new Stripe('sk_test_fuzz');
 
 /** Query parameters as API Gateway passes them: repeated keys joined with commas, every key an own property. */
-export function decodeQuery(raw: string): Record<string, string> {
+function decodeQuery(raw: string): Record<string, string> {
   const joined = new Map<string, string>();
   for (const [k, v] of new URLSearchParams(raw)) joined.set(k, joined.has(k) ? `${joined.get(k)},${v}` : v);
   return Object.fromEntries(joined);
 }
 
 /** A path segment as the API decodes it (a segment that is not valid percent-encoding stays as sent). */
-export function decodeSegment(raw: string): string {
+function decodeSegment(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -24,7 +24,7 @@ const surrogateBytes = (c: number) =>
   [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
 
 /** `encodeURIComponent` that does not throw on lone surrogates (they are sent as invalid UTF-8). */
-export function encodeComponent(s: string): string {
+function encodeComponent(s: string): string {
   let out = '';
   let last = 0;
   for (const m of s.matchAll(loneSurrogate)) {

@@ -20,7 +20,7 @@ const stripeSdk = new Stripe('sk_test_fuzz');
 
 const wrongTypeValue = fc.constantFrom<Json>(0, -1, 1.5, 2 ** 53, 1e308, true, false, null, [], {}, '', 'text', ['text'], { nested: 'x' }, [[]]);
 
-export const unicodeSpecials = [
+const unicodeSpecials = [
   '😀', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '\u202Eevil\u202C', 'שלום עולם', '\u0000', 'a\u0000b', '\uD800', '\uDFFF', 'x\uDBFFy', 'e\u0301',
   '\uFEFF', '\u200B', '\u2028\u2029', '\r\n', '\u001b[31m', 'Ω≈ç√∫', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd',
   '%00', '${jndi:ldap://x}', '{{7*7}}',
@@ -236,7 +236,7 @@ function webhookMutations(secret: string, validText: string): fc.Arbitrary<Varia
 }
 
 /** A Stripe-shaped event (ids carry the run marker, so a write it caused would be found). */
-export const sampleWebhookEvent = (run: string) => JSON.stringify({
+const sampleWebhookEvent = (run: string) => JSON.stringify({
   id: `evt_fuzz_${run}`, object: 'event', type: 'customer.subscription.updated', created: 1_700_000_000,
   data: { object: { id: `sub_fuzz_${run}`, object: 'subscription', customer: `cus_fuzz_${run}`, status: 'active' } },
 });

@@ -17,8 +17,8 @@ export interface JsonSchema {
   minItems?: number;
 }
 
-export type Part = 'body' | 'query' | 'params';
-export const parts: Part[] = ['body', 'query', 'params'];
+type Part = 'body' | 'query' | 'params';
+const parts: Part[] = ['body', 'query', 'params'];
 
 /** One shape to walk for every schema: the input side (what a client sends) as JSON Schema. */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {

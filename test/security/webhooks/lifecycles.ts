@@ -9,7 +9,7 @@ import { payWithTestCard } from '../../../scripts/local/seed';
 import { signedInUser, uniqueEmail } from '../../integration/helpers';
 
 /** Stripe's test cards: good ones, and 0341, which can be saved but whose every charge fails. */
-export const CARDS = {
+const CARDS = {
   visa: '4242424242424242', visaDebit: '4000056655665556', mastercard: '5555555555554444', amex: '378282246310005',
   failsCharges: '4000000000000341',
 } as const;
@@ -28,7 +28,7 @@ export type Plot =
   | 'canceledNow'
   /** trial → active → two card updates → renewed for a second year. */
   | 'renewed';
-export const PLOTS: Plot[] = ['dunning', 'recovered', 'cancelAtTrialEnd', 'canceledNow', 'renewed'];
+const PLOTS: Plot[] = ['dunning', 'recovered', 'cancelAtTrialEnd', 'canceledNow', 'renewed'];
 
 /** What the scripted year should leave in Stripe for each plot (checked before any delivery). */
 export const EXPECTED: Record<Plot, { status: string; cancel_at_period_end: boolean; last4: string }> = {

@@ -7,7 +7,7 @@ import { EnsureAppProviders } from './providers';
  * Checkout at a configurable prefix (default /checkout): `/checkout` and `/checkout/:stage`
  * (account, payment, success), lazy, so Amplify and the checkout code load only here.
  */
-export function makeCheckoutRoutes(prefix: string = paths.checkout.path): RouteObject[] {
+function makeCheckoutRoutes(prefix: string = paths.checkout.path): RouteObject[] {
   return [
     {
       path: `${prefix}/:stage?`,

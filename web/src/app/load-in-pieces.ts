@@ -7,10 +7,10 @@
  */
 
 /** Lets the browser paint and handle input before the next piece of work. */
-export const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Imports `pieces` in order, yielding after each. */
-export async function importInPieces(pieces: readonly (() => Promise<unknown>)[]): Promise<void> {
+async function importInPieces(pieces: readonly (() => Promise<unknown>)[]): Promise<void> {
   for (const piece of pieces) {
     await piece();
     await yieldToMain();

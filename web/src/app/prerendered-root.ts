@@ -8,7 +8,7 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
 
 /** '/faq/' and '/faq' are the same page; '/' stays '/'. */
-export const normalizePathname = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+const normalizePathname = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /** True when `root` holds markup prerendered for `pathname`. */
 export function isPrerenderedFor(root: Element, pathname: string): boolean {

@@ -30,7 +30,7 @@ export const marketingRoutes: RouteObject[] = [
 /** Any other path: 'Page not found' with a 'Return to home' button. */
 const notFoundRoute: RouteObject = { path: '*', lazy: () => import('../features/marketing/routes/not-found') };
 
-export const ROOT_ROUTE_ID = 'root';
+const ROOT_ROUTE_ID = 'root';
 
 /**
  * The route table the site starts with. Each page loads lazily so a page's code ships only to

@@ -11,7 +11,7 @@ export type { Role } from '#shared/rules/account-roles';
 export const AuthorizationContext = createContext<{ roles: readonly Role[] }>({ roles: [] });
 
 /** Named policies: what a set of roles allows. */
-export const POLICIES = {
+const POLICIES = {
   /** Org admins manage everything from the enterprise area (spec: they are redirected there). */
   'enterprise:manage': (roles: readonly Role[]) => roles.includes('orgAdmin'),
   /** Organisation members cannot change the account; they contact their administrator. */

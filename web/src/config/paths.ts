@@ -1,6 +1,6 @@
 import { CHECKOUT_PATH, ENTERPRISE_ACCOUNT_PATH, nestedAppPaths, type EnterpriseSection } from '#shared/web/nested-paths';
 
-export { ENTERPRISE_SECTIONS, nestedAppPaths, nestedPageFiles, type EnterpriseSection } from '#shared/web/nested-paths';
+export { nestedAppPaths, nestedPageFiles, type EnterpriseSection } from '#shared/web/nested-paths';
 
 /** Every route of the site, named once. `href` builds a link, `path` is the router pattern. */
 export const paths = {

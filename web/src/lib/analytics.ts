@@ -6,7 +6,7 @@
 
 import { pushDataLayer } from './page-view';
 
-export { PAGE_VIEW_SKIPPED_PATHS, pushDataLayer, shouldTrackPageView, trackPageChange, type DataLayerEvent } from './page-view';
+export { pushDataLayer, shouldTrackPageView, trackPageChange } from './page-view';
 
 export interface AnalyticsProduct {
   id: string;

@@ -20,7 +20,7 @@ export interface AccountLookupOptions {
  * retried up to 5 times, 100 ms × attempt² apart (shared/rules/account-retry.ts); any other error
  * is thrown at once, and so is an abort.
  */
-export function lookupAccount(options: AccountLookupOptions = {}, signal?: AbortSignal): Promise<Account> {
+function lookupAccount(options: AccountLookupOptions = {}, signal?: AbortSignal): Promise<Account> {
   return withAccountRetry(() => apiCall(routes.lookupAccount, { query: { ...options }, signal }), errorCodeOf);
 }
 
@@ -57,5 +57,3 @@ export function usePaymentHistory(userId: string | null | undefined, { enabled =
     select: (account): Payment[] => account.payments ?? [],
   });
 }
-
-export type PaymentHistoryState = ReturnType<typeof usePaymentHistory>;

@@ -10,7 +10,7 @@ import { useContext, useState, type ReactNode } from 'react';
  * pages do not carry it. Defaults keep the behaviour the hand-written hooks had: no generic retry
  * (the account lookup has the spec's own, in api-account.ts) and no refetch on focus or reconnect.
  */
-export function newQueryClient(): QueryClient {
+function newQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },

@@ -3,7 +3,9 @@ import {
   fetchAuthSession, fetchUserAttributes, getCurrentUser, signInWithRedirect, signOut,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import type { AuthUser } from './auth';
+import type {
+  AuthUser, amplifyAuthConfig, errorText, getAuthState, parseCustomState, setAuthState, toAuthUser,
+} from './auth';
 import { loadRuntimeConfig } from './runtime-config';
 
 /**
@@ -13,10 +15,14 @@ import { loadRuntimeConfig } from './runtime-config';
  * auth.ts hands over its store and helpers when it starts this module (`startAmplifyAuth`), so this
  * chunk imports nothing of auth.ts at run time: no import cycle between the two.
  */
-export type AuthBinding = Pick<
-  typeof import('./auth'),
-  'amplifyAuthConfig' | 'errorText' | 'getAuthState' | 'parseCustomState' | 'setAuthState' | 'toAuthUser'
->;
+export interface AuthBinding {
+  amplifyAuthConfig: typeof amplifyAuthConfig;
+  errorText: typeof errorText;
+  getAuthState: typeof getAuthState;
+  parseCustomState: typeof parseCustomState;
+  setAuthState: typeof setAuthState;
+  toAuthUser: typeof toAuthUser;
+}
 let auth: AuthBinding;
 
 async function loadUser(): Promise<AuthUser | null> {

@@ -7,7 +7,7 @@ import { cutText } from '#shared/rules/cut-text';
  */
 
 /** The product's own hosts. */
-export const DEFAULT_REPORTING_HOSTS = ['fullpageshot.com', 'www.fullpageshot.com'];
+const DEFAULT_REPORTING_HOSTS = ['fullpageshot.com', 'www.fullpageshot.com'];
 
 export interface ErrorReportingOptions {
   /** Where reports are POSTed. Without one, reporting stays off. */
@@ -19,7 +19,7 @@ export interface ErrorReportingOptions {
   release?: string;
 }
 
-export interface ErrorReport {
+interface ErrorReport {
   message: string;
   stack?: string;
   source?: string;

@@ -8,7 +8,7 @@ import { shouldRebroadcastLoginSuccess } from '#shared/rules/login-message';
 import { useExtensionBridge } from './extension-bridge-context';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
-export { ExtensionBridgeContext, useExtensionBridge } from './extension-bridge-context';
+export { useExtensionBridge } from './extension-bridge-context';
 
 /**
  * The website side of the extension bridge (protocol: shared/extension/bridge-protocol.ts).
@@ -31,26 +31,25 @@ const SOURCE_SITE: typeof ProtocolSiteSource = 'fps-site';
 const SOURCE_EXTENSION: typeof ProtocolExtensionSource = 'fps-extension';
 const FRAME_PATH: typeof ProtocolFramePath = '/frame.html';
 
-export const HANDSHAKE_TIMEOUT_MS = 500;
+const HANDSHAKE_TIMEOUT_MS = 500;
 /** A frame that has not loaded after this long is given up (blocked or missing extension pages load at once). */
-export const FRAME_LOAD_BACKSTOP_MS = 5_000;
-export const EXHAUSTED_WAIT_MS = 10_000;
-export const LOGIN_REPLY_TIMEOUT_MS = 2_000;
+const FRAME_LOAD_BACKSTOP_MS = 5_000;
+const EXHAUSTED_WAIT_MS = 10_000;
+const LOGIN_REPLY_TIMEOUT_MS = 2_000;
 export const NO_MATCHING_URLS = 'No matching URLs';
 /** Listing is quick; a capture is stitched and encoded first (a 40-screen capture takes seconds). */
-export const LIST_REPLY_TIMEOUT_MS = 10_000;
-export const CAPTURE_REPLY_TIMEOUT_MS = 120_000;
+const LIST_REPLY_TIMEOUT_MS = 10_000;
+const CAPTURE_REPLY_TIMEOUT_MS = 120_000;
 export const NOT_CONNECTED = 'The extension is not connected to this site. Open the extension once, then reload this page.';
 export const NO_REPLY = 'The extension did not answer. Reload this page and try again.';
 
 /** A failed request to the extension, with a message to show. */
-export class ExtensionRequestError extends Error {}
+class ExtensionRequestError extends Error {}
 
 /** Window event re-broadcasting a login-success reply: `detail: {status}`. */
 export const LOGIN_SUCCESS_EVENT = 'fps:extension-login-success';
-export type LoginSuccessEvent = CustomEvent<{ status: string }>;
 
-export type EmptyLogin = Record<string, never>;
+type EmptyLogin = Record<string, never>;
 export type LoginPayload = LoginMessage | EmptyLogin;
 
 export interface BridgeStatus {

@@ -22,9 +22,9 @@ export class NewsletterError extends Error {
   }
 }
 
-export const TIMEOUT_MESSAGE = 'The sign-up took too long. Please try again.';
-export const NETWORK_MESSAGE = 'We could not reach the mailing list. Please try again later.';
-export const NOT_CONFIGURED_MESSAGE = 'The newsletter sign-up is not available right now.';
+const TIMEOUT_MESSAGE = 'The sign-up took too long. Please try again.';
+const NETWORK_MESSAGE = 'We could not reach the mailing list. Please try again later.';
+const NOT_CONFIGURED_MESSAGE = 'The newsletter sign-up is not available right now.';
 
 /** The default form's rule (spec): the e-mail must contain '@'. */
 export const isNewsletterEmail = (email: string): boolean => email.includes('@');
@@ -75,7 +75,7 @@ type Callbacks = Record<string, ((data: unknown) => void) | undefined>;
  * Loads `url` as a script with `&<callbackParam>=<name>` and resolves with what the script passes
  * to `window[name]`. Rejects after `timeoutMs` or when the script fails to load.
  */
-export function jsonp<T>(url: string, { timeoutMs = NEWSLETTER_TIMEOUT_MS, callbackParam = 'c' } = {}): Promise<T> {
+function jsonp<T>(url: string, { timeoutMs = NEWSLETTER_TIMEOUT_MS, callbackParam = 'c' } = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const name = `__fpsJsonp${Date.now().toString(36)}_${++sequence}`;
     const callbacks = window as unknown as Callbacks;

@@ -12,7 +12,7 @@ declare global {
 }
 
 /** Page views are not counted on the sign-in and sign-out routes (they are redirects, not pages). */
-export const PAGE_VIEW_SKIPPED_PATHS = ['/auth/signin', '/auth/signout'] as const;
+const PAGE_VIEW_SKIPPED_PATHS = ['/auth/signin', '/auth/signout'] as const;
 
 export function shouldTrackPageView(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

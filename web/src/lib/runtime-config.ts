@@ -12,7 +12,7 @@ import { SUPPORT_EMAIL } from '#shared/domain/support-email';
  * keeps this check and the schema in step.
  */
 
-export class RuntimeConfigError extends Error {
+class RuntimeConfigError extends Error {
   constructor(message: string) {
     super(`config.json: ${message}`);
     this.name = 'RuntimeConfigError';
@@ -85,7 +85,7 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
 }
 
 /** The config if it has been read already (synchronous). */
-export const getRuntimeConfig = (): RuntimeConfig | undefined => current;
+const getRuntimeConfig = (): RuntimeConfig | undefined => current;
 
 /** Tests: start from a given config (or none). */
 export function setRuntimeConfigForTests(config: RuntimeConfig | undefined): void {

@@ -68,7 +68,7 @@ export function storeNextUrl(next: string): void {
 }
 
 /** The next URL, or the previous one as a fallback, or null. */
-export function readNextUrl(): string | null {
+function readNextUrl(): string | null {
   return readStorage('session', storageKeys.nextUrl) || readStorage('session', storageKeys.previousNextUrl) || null;
 }
 

@@ -86,7 +86,7 @@ export function attachPaymentMethod(core: EmulatorCore, pm: PaymentMethod, custo
   core.emit('payment_method.attached', pm);
 }
 
-export function detachPaymentMethod(core: EmulatorCore, pm: PaymentMethod): void {
+function detachPaymentMethod(core: EmulatorCore, pm: PaymentMethod): void {
   if (!pm.customer) {
     throw invalidRequest('The payment method you provided is not attached to a customer so detachment is impossible.', undefined, 'payment_method_unexpected_state');
   }

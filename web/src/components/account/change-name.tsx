@@ -5,8 +5,8 @@ import { errorMessageOf } from '../../lib/api-client';
 import { reloadUser } from '../../lib/auth';
 import { updateAccountName } from './update-name';
 
-export const NAME_SAVED = 'Your name was saved.';
-export const NAME_SAVE_FAILED = 'Your name could not be saved. Please try again.';
+const NAME_SAVED = 'Your name was saved.';
+const NAME_SAVE_FAILED = 'Your name could not be saved. Please try again.';
 
 /**
  * The name the site greets the user by ("Welcome {name}", the header, member lists). Optional: an

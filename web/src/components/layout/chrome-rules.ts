@@ -4,17 +4,17 @@
  */
 
 /** Header and footer are hidden on these paths and everything below them. */
-export const CHROMELESS_PATHS = ['/connect', '/auth', '/demo-editor-inline', '/images'] as const;
+const CHROMELESS_PATHS = ['/connect', '/auth', '/demo-editor-inline', '/images'] as const;
 
 /**
  * Except on the sign-in / sign-up page (issue #16): a visitor comes to it from the site and must
  * be able to find the way back, so it keeps the site's header and footer. The rest of /auth
  * (sign-out, the hosted sign-in's hand-offs below /auth/signin) stays bare as the spec says.
  */
-export const AUTH_PAGES_WITH_CHROME = ['/auth/signin'] as const;
+const AUTH_PAGES_WITH_CHROME = ['/auth/signin'] as const;
 
 /** The header gets its background once the page is scrolled more than this many pixels. */
-export const HEADER_BACKGROUND_SCROLL_PX = 5;
+const HEADER_BACKGROUND_SCROLL_PX = 5;
 
 const ENTERPRISE_DASHBOARD = '/enterprise/account';
 

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /** How long to wait for an anchor target that a lazy page renders later (spec: 10000 ms). */
-export const HASH_SCROLL_TIMEOUT_MS = 10_000;
+const HASH_SCROLL_TIMEOUT_MS = 10_000;
 
 /**
  * Calls `onFound` with the element of id `id` as soon as it exists: at once, or when a DOM
  * mutation adds it, for up to `timeoutMs`. Returns a cancel function.
  */
-export function whenElementExists(id: string, onFound: (el: HTMLElement) => void, timeoutMs = HASH_SCROLL_TIMEOUT_MS): () => void {
+function whenElementExists(id: string, onFound: (el: HTMLElement) => void, timeoutMs = HASH_SCROLL_TIMEOUT_MS): () => void {
   const now = document.getElementById(id);
   if (now) {
     onFound(now);

@@ -25,7 +25,7 @@ const signedInItems = (orgAdmin: boolean): DropdownItem[] => [
   { label: 'Sign out', to: paths.authSignOut.href() },
 ];
 
-export function accountMenuItems(identity: HeaderIdentity): DropdownItem[] {
+function accountMenuItems(identity: HeaderIdentity): DropdownItem[] {
   if (identity.state === 'signedIn') return signedInItems(identity.orgAdmin);
   if (identity.state === 'signedOut') return signInItems;
   return [...signInItems.map((i) => ({ ...i, className: SIGNED_OUT })), ...signedInItems(false).map((i) => ({ ...i, className: SIGNED_IN }))];

@@ -2,15 +2,15 @@ import type { AnchorHTMLAttributes, ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 
 /** `danger`: the action destroys or removes something (delete, revoke, deactivate). */
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'md' | 'lg' | 'sm';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type ButtonSize = 'md' | 'lg' | 'sm';
 
 interface Look {
   variant?: ButtonVariant;
   size?: ButtonSize;
 }
 
-export const buttonClass = ({ variant = 'primary', size = 'md' }: Look, extra?: string) =>
+const buttonClass = ({ variant = 'primary', size = 'md' }: Look, extra?: string) =>
   ['btn', `btn--${variant}`, size !== 'md' && `btn--${size}`, extra].filter(Boolean).join(' ');
 
 /** A native button. `type` defaults to "button" so it never submits a form by accident. */

@@ -8,7 +8,7 @@ export const DIALOG_TRANSITION_MS = 250;
 const FOCUSABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
 /** The elements Tab can reach inside `root`, in order (visible ones only). */
-export function tabbables(root: HTMLElement): HTMLElement[] {
+function tabbables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0 && !el.closest('[inert],[hidden]'));
 }
 
@@ -73,7 +73,7 @@ export function useModalFocus(ref: RefObject<HTMLElement | null>, { onEscape, re
  * Keeps a closing dialog mounted for its exit transition: `mounted` while open or fading out,
  * `shown` once the entry transition may start (one frame after mounting) and until closing.
  */
-export function usePresence(open: boolean, ms = DIALOG_TRANSITION_MS): { mounted: boolean; shown: boolean } {
+function usePresence(open: boolean, ms = DIALOG_TRANSITION_MS): { mounted: boolean; shown: boolean } {
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(false);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { Button } from './button';
 
 type State = { status: 'idle' } | { status: 'sending' } | { status: 'error'; message: string } | { status: 'success'; message: string };
 
-export const INVALID_EMAIL_MESSAGE = 'Please enter an e-mail address containing @.';
+const INVALID_EMAIL_MESSAGE = 'Please enter an e-mail address containing @.';
 
 export interface NewsletterFormProps {
   /** Visible label of the e-mail field. */

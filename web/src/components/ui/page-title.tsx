@@ -14,9 +14,3 @@ export function usePageTitle(pageName?: string) {
     document.title = buildPageTitle(pageName);
   }, [pageName]);
 }
-
-/** Declarative form of `usePageTitle`; renders nothing. */
-export function PageTitle({ title }: { title?: string }) {
-  usePageTitle(title);
-  return null;
-}

@@ -7,7 +7,7 @@ import { deleteUser } from './api/delete-user';
 import { verifyUser } from './api/verify-user';
 
 /** The spec's admin error texts, word for word (its spelling 'referesh' included). */
-export const ADMIN_ERRORS = {
+const ADMIN_ERRORS = {
   verify: 'Error verifying user',
   delete: 'Error deleting user',
   verifiedReloadFailed: 'User verified, but error reloading. Please referesh the page',

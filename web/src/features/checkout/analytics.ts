@@ -4,7 +4,7 @@ import { subscriptionTotals } from '#shared/rules/price-format';
 import { trackCheckoutStep, trackCheckoutSuccess, type AnalyticsProduct } from '../../lib/analytics';
 
 /** The one product checkout sells (price in dollars, as ecommerce reports expect). */
-export const PREMIUM_PRODUCT: AnalyticsProduct = {
+const PREMIUM_PRODUCT: AnalyticsProduct = {
   id: 'premium', name: 'Premium', price: 12, category: 'subscription', variant: '1-year', quantity: 1,
 };
 

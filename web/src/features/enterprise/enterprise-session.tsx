@@ -27,7 +27,7 @@ export interface EnterpriseSession {
 }
 
 /** What the Overview gives the billing component (the billing feature's AccountBilling props). */
-export interface EnterpriseBillingProps {
+interface EnterpriseBillingProps {
   account: Account;
   onAccountChange: (account: Account) => void;
   /** The Overview leaves payments to the Payment history section. */

@@ -4,7 +4,7 @@ import type { Member } from '#shared/domain/organization';
 import { asError } from '../../lib/api-query';
 import { getOrganizationMembers } from './api/get-organization-members';
 
-export type MembersState =
+type MembersState =
   | { status: 'loading'; members: Member[] | null }
   | { status: 'loaded'; members: Member[] }
   | { status: 'error'; members: Member[] | null; error: Error };

@@ -6,12 +6,12 @@ import { pushDataLayer } from '../../../lib/analytics';
 import { verifyAccountEmail } from './verify-email';
 
 /** POST /account/email: Cognito sends a code to the new address; nothing changes before the code. */
-export function changeEmail(email: string): Promise<ResponseOf<typeof routes.changeEmail>> {
+function changeEmail(email: string): Promise<ResponseOf<typeof routes.changeEmail>> {
   return apiCall(routes.changeEmail, { body: { email } });
 }
 
-export const CHANGE_EMAIL_FALLBACK_ERROR = 'An error occurred!';
-export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from the email.';
+const CHANGE_EMAIL_FALLBACK_ERROR = 'An error occurred!';
+const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from the email.';
 
 export type ChangeEmailState =
   | { status: 'idle' }

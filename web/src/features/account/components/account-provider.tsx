@@ -19,9 +19,9 @@ import { setOrgAdminHint } from '../../../lib/stored-identity';
 import { organizationKeys, organizationQuery } from '../api/get-organization';
 
 /** Spec: account loading goes initial → loading → complete, and back to initial on sign-out. */
-export type AccountLoadState = 'initial' | 'loading' | 'complete';
+type AccountLoadState = 'initial' | 'loading' | 'complete';
 
-export interface AccountAlert {
+interface AccountAlert {
   id: number;
   severity: AlertSeverity;
   title: string;
@@ -57,7 +57,7 @@ let alertIds = 0;
  * while the account is being created), the organisation for org admins, tells the extension about
  * every account update, and clears everything when the user signs out.
  */
-export function AccountProvider({ children }: { children: ReactNode }) {
+function AccountProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const bridge = useExtensionBridge();
   const queryClient = useQueryClient();
@@ -136,7 +136,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 }
 
 /** The provider's alerts (lookup and organisation failures), each dismissable. */
-export function AccountAlerts() {
+function AccountAlerts() {
   const { alerts, dismissAlert } = useAccount();
   if (alerts.length === 0) return null;
   return (

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useChangeEmail } from '../api/change-email';
 
-export const CHANGE_EMAIL_SUCCESS = 'Your email address was updated successfully. Please check your email.';
-export const codeSentText = (email: string) =>
+const CHANGE_EMAIL_SUCCESS = 'Your email address was updated successfully. Please check your email.';
+const codeSentText = (email: string) =>
   `We sent a 6-digit code to ${email}. Enter it to finish. Until then you keep signing in with your current address.`;
-export const CODE_RESENT = 'A new code is on its way.';
+const CODE_RESENT = 'A new code is on its way.';
 
 /** The code step: the change takes effect only once the code sent to the new address is entered. */
 function CodeStep({ email, busy, error, resent, onVerify, onResend, onCancel }: {

@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
 /** Mac keyboards force-reload with cmd+shift+r; everything else with ctrl+F5. */
-export function forceReloadKeys(platform: string = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent): string {
+function forceReloadKeys(platform: string = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent): string {
   return /Mac|iPhone|iPad|iPod/i.test(platform) ? 'cmd+shift+r' : 'ctrl+F5';
 }
 

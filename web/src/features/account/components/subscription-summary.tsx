@@ -13,7 +13,7 @@ const statusText: Record<SubscriptionStatus, string> = {
 };
 
 /** 'Basic' for free users (and after a subscription ended); 'Premium' with its status otherwise. */
-export function subscriptionName(sub: Subscription | null): string {
+function subscriptionName(sub: Subscription | null): string {
   return holdsSubscription(sub) ? 'Premium' : 'Basic';
 }
 

@@ -20,7 +20,7 @@ import { SignedOut } from '../components/signed-out';
 import { SubscriptionSummary } from '../components/subscription-summary';
 import '../account.css';
 
-export const UNABLE_TO_LOAD_USER = 'Unable to load user.';
+const UNABLE_TO_LOAD_USER = 'Unable to load user.';
 
 /**
  * Subscription management (status actions, card, payments) comes from the billing feature; the
@@ -150,7 +150,7 @@ function AccountDetails({ account, user, justSignedIn, Billing }: { account: Acc
  * A member whose seat the organisation's admin deactivated holds no Enterprise plan any more: the
  * account is theirs alone again (Basic, or a Premium they buy), and this says why.
  */
-export function SeatDeactivated({ account }: { account: Account }) {
+function SeatDeactivated({ account }: { account: Account }) {
   const org = account.orgName ?? 'your organisation';
   return (
     <Alert severity="warning" title="Your Enterprise seat is deactivated">

@@ -23,7 +23,7 @@ import { authenticatorTheme } from '../lib/authenticator-theme';
 /** Told when a password reset succeeds (the Authenticator itself goes back to an empty sign-in form). */
 let passwordWasReset: ((email: string) => void) | undefined;
 
-export const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
+const PASSWORD_CHANGED = 'Your password was changed. Sign in with your new password.';
 
 /** Puts `value` in a React-controlled input as typing would (the Authenticator's own state follows). */
 function typeInto(input: HTMLInputElement, value: string) {

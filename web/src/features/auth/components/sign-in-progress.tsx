@@ -6,10 +6,10 @@ import { paths } from '../../../config/paths';
 import { useNextUrl } from '../../../lib/storage';
 
 /** Spec: the sign-in "taking too long" message appears after 3000 ms. */
-export const SLOW_SIGN_IN_MS = 3000;
+const SLOW_SIGN_IN_MS = 3000;
 
 /** Nothing waits forever: after this long the spinner gives way to what happened and the ways on. */
-export const SIGN_IN_GIVE_UP_MS = 20_000;
+const SIGN_IN_GIVE_UP_MS = 20_000;
 
 /**
  * The sign-in spinner; after 3 s it offers a way home. After SIGN_IN_GIVE_UP_MS it stops, says

@@ -11,13 +11,13 @@ import { graphemes } from '#shared/rules/cut-text';
 /** The one message for an unknown e-mail and for a wrong password. */
 export const SIGN_IN_FAILED_MESSAGE = 'Incorrect username or password.';
 /** A reset code that does not fit (also for an address without an account). */
-export const RESET_CODE_FAILED_MESSAGE = 'Invalid verification code provided, please try again.';
+const RESET_CODE_FAILED_MESSAGE = 'Invalid verification code provided, please try again.';
 
 const nameOf = (e: unknown): string | undefined =>
   typeof e === 'object' && e !== null && 'name' in e && typeof e.name === 'string' ? e.name : undefined;
 
 /** True for Cognito's "no such user" answers. */
-export const isUnknownUser = (e: unknown): boolean => nameOf(e) === 'UserNotFoundException';
+const isUnknownUser = (e: unknown): boolean => nameOf(e) === 'UserNotFoundException';
 
 /** The error to show for a failed sign-in: unknown user and wrong password read the same. */
 export function signInError(e: unknown): unknown {

@@ -5,7 +5,7 @@ import { useExtensionBridge, useExtensionStatus } from '../../../lib/extension-b
  * How long a finished sign-in waits for the extension to take the login (and its upload grant)
  * before leaving the sign-in page anyway: an account load and a grant take well under a second.
  */
-export const HAND_OVER_WAIT_MS = 6000;
+const HAND_OVER_WAIT_MS = 6000;
 
 /**
  * Whether a sign-in page may leave now that `userId` is signed in: the extension has taken this

@@ -12,7 +12,7 @@ const brandName = (brand: string) =>
   brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** Sends the browser to the card page (tests replace it). */
-export const cardPage = { open: (url: string) => window.location.assign(url) };
+const cardPage = { open: (url: string) => window.location.assign(url) };
 
 /**
  * The card on file and its update: a setup-mode Checkout, then back here with checkout=success

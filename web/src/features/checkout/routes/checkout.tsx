@@ -120,5 +120,3 @@ export function CheckoutRoute({ prefix = DEFAULT_CHECKOUT_PREFIX }: { prefix?: s
     </div>
   );
 }
-
-export { CheckoutRoute as Component };

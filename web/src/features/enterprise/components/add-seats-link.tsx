@@ -3,7 +3,7 @@ import type { Organization } from '#shared/domain/organization';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 
 /** A mail to enterprise support that names the organisation, so the request needs no back and forth. */
-export function addSeatsHref(supportEmail: string, org: Pick<Organization, 'name' | 'orgId'>): string {
+function addSeatsHref(supportEmail: string, org: Pick<Organization, 'name' | 'orgId'>): string {
   const subject = `Add seats: ${org.name}`;
   const body = `Please add seats to our Enterprise plan.\n\nOrganisation: ${org.name}\nOrganisation id: ${org.orgId}\nSeats to add: `;
   return `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;

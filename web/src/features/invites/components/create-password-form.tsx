@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { isValidPassword, PASSWORD_RULE_MESSAGE } from '#shared/rules/password-rule';
 import { Button } from '../../../components/ui/button';
 
-export const PASSWORDS_DIFFER = 'The two passwords are not the same.';
+const PASSWORDS_DIFFER = 'The two passwords are not the same.';
 
 /**
  * Completion is allowed only with a valid password, and not while a second entry is present that

@@ -4,7 +4,7 @@ import type { StorageUsage } from '#shared/domain/storage-usage';
 import { apiCall } from '../../../lib/api-client';
 
 /** GET /account/storage: bytes used by the caller's images, their limit and plan. */
-export function getStorageUsage(signal?: AbortSignal): Promise<StorageUsage> {
+function getStorageUsage(signal?: AbortSignal): Promise<StorageUsage> {
   return apiCall(routes.getStorageUsage, { signal });
 }
 

@@ -3,10 +3,10 @@ import { apiCall } from '../../../lib/api-client';
 import { toLibraryImage, type LibraryImage } from '../library-image';
 
 /** Page size the library asks for: the first thumbnails show after one page, the rest follow. */
-export const LIST_PAGE_SIZE = 200;
+const LIST_PAGE_SIZE = 200;
 
 /** GET /images/: one page of the caller's images, newest first (dates converted to Date objects). */
-export async function listImages(opts: { limit?: number; cursor?: string; signal?: AbortSignal } = {}): Promise<LibraryImage[]> {
+async function listImages(opts: { limit?: number; cursor?: string; signal?: AbortSignal } = {}): Promise<LibraryImage[]> {
   const images = await apiCall(routes.listImages, { query: { limit: opts.limit, cursor: opts.cursor }, signal: opts.signal });
   return images.map(toLibraryImage);
 }

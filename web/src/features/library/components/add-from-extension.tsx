@@ -11,9 +11,9 @@ import { useExtensionBridge } from '../../../lib/extension-bridge';
 import type { LibraryImage } from '../library-image';
 import { importCapture, type ImportProgress } from '../api/import-capture';
 
-export const NO_CAPTURES = 'The extension holds no captures yet. Capture a page with its toolbar button, then come back here.';
-export const ALREADY_IN_LIBRARY = 'Already in your library';
-export const ADD_AGAIN_LABEL = 'Also show captures already in my library, to add them again';
+const NO_CAPTURES = 'The extension holds no captures yet. Capture a page with its toolbar button, then come back here.';
+const ALREADY_IN_LIBRARY = 'Already in your library';
+const ADD_AGAIN_LABEL = 'Also show captures already in my library, to add them again';
 
 type Listing =
   | { status: 'loading' }

@@ -2,8 +2,8 @@ import { formatBytes } from '#shared/rules/byte-size';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 
-export const HELD_TITLE = 'Not uploaded yet';
-export const UPLOAD_AGAIN = 'Upload it now';
+const HELD_TITLE = 'Not uploaded yet';
+const UPLOAD_AGAIN = 'Upload it now';
 
 /**
  * A file refused because the library was full, kept after its upload form closed, so the user can

@@ -17,18 +17,18 @@ import { useFormAction } from './use-form-action';
 
 /** Spec §4 "Image sidebar": the three modes and their headings. */
 export type SidebarMode = 'info' | 'edit' | 'upload';
-export const SIDEBAR_HEADINGS: Record<SidebarMode, string> = { info: 'Info', edit: 'Update Image', upload: 'Upload Image' };
+const SIDEBAR_HEADINGS: Record<SidebarMode, string> = { info: 'Info', edit: 'Update Image', upload: 'Upload Image' };
 
-export const ARE_YOU_SURE = 'Are you sure?';
-export const DELETING = 'Deleting...';
-export const UPLOADING = 'Uploading...';
-export const UPDATING = 'Updating...';
+const ARE_YOU_SURE = 'Are you sure?';
+const DELETING = 'Deleting...';
+const UPLOADING = 'Uploading...';
+const UPDATING = 'Updating...';
 
 const formatDate = (d: Date) => d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 
 /** A file name for the download: the title, made safe, with the type's extension (the server's name too). */
-export const downloadName = imageDownloadName;
+const downloadName = imageDownloadName;
 
 /**
  * Saves the full image: a link to the presigned GET that answers Content-Disposition: attachment,
@@ -204,7 +204,7 @@ function EditForm({ image, onCancel, onSaved }: EditProps) {
 // ── Upload Image ──────────────────────────────────────────────────────────────
 
 /** The title a new upload starts with: the file name without its extension. */
-export const titleFromFileName = (name: string) => cutText(name.replace(/\.[^.]+$/, '').trim(), IMAGE_TITLE_MAX).trim();
+const titleFromFileName = (name: string) => cutText(name.replace(/\.[^.]+$/, '').trim(), IMAGE_TITLE_MAX).trim();
 
 interface UploadProps {
   file: File | null;

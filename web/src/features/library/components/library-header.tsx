@@ -7,7 +7,7 @@ import { useExtensionStatus } from '../../../lib/extension-bridge';
 import { MenuButton } from './menu-button';
 
 /** The Sort menu's names for the spec's six modes. */
-export const SORT_MODE_LABELS: Record<SortMode, string> = {
+const SORT_MODE_LABELS: Record<SortMode, string> = {
   DateDesc: 'Newest first',
   DateAsc: 'Oldest first',
   NameAsc: 'Title A–Z',
@@ -35,7 +35,7 @@ interface LibraryHeaderProps {
 }
 
 /** The Upload menu's item when the site found no extension: it says so and opens the store listing. */
-export const NO_EXTENSION_LABEL = 'Add from extension (not installed: get it from the Chrome Web Store)';
+const NO_EXTENSION_LABEL = 'Add from extension (not installed: get it from the Chrome Web Store)';
 
 /**
  * The library's own header (the site header is hidden on /images): the title, the links Download

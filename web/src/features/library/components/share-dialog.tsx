@@ -9,9 +9,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessageOf } from '../../../lib/api-client';
 import { createShareLink, listShareLinks, revokeShareLink } from '../api/share-links';
 
-export const SHARE_DIALOG_TITLE = 'Share image';
+const SHARE_DIALOG_TITLE = 'Share image';
 export const NO_LINKS = 'No active links. Anyone with a link can see this image without an account.';
-export const REVOKE_QUESTION = 'Revoke this link?';
+const REVOKE_QUESTION = 'Revoke this link?';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const expiryText = (link: ShareLink) => (link.expiresAt ? formatDate(link.expiresAt) : 'Never');

@@ -3,8 +3,8 @@ import type { StorageUsage } from '#shared/domain/storage-usage';
 import { Button } from '../../../components/ui/button';
 import type { QueryState } from '../../../lib/api-query';
 
-export const STORAGE_LABEL = 'Storage used';
-export const STORAGE_FAILED = 'Storage use could not be loaded.';
+const STORAGE_LABEL = 'Storage used';
+const STORAGE_FAILED = 'Storage use could not be loaded.';
 
 /**
  * "12.3 MB of 1 GB used" with a meter (role=meter, its value the percentage and its text the

@@ -9,11 +9,11 @@ import type { LibraryImage } from '../library-image';
  * The presigned image addresses the list returns are valid for an hour; when the tab comes back
  * after this long, the list is fetched again (quietly, keeping what is shown).
  */
-export const STALE_AFTER_MS = 45 * 60 * 1000;
+const STALE_AFTER_MS = 45 * 60 * 1000;
 
-export const LOAD_FAILED = 'Your images could not be loaded.';
+const LOAD_FAILED = 'Your images could not be loaded.';
 
-export type LibraryState =
+type LibraryState =
   | { status: 'loading'; images: LibraryImage[] }
   | { status: 'ready'; images: LibraryImage[] }
   | { status: 'error'; images: LibraryImage[]; message: string };

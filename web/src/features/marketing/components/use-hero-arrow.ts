@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 
 /** Hero arrow (spec): bounces every 5 s for 4 s until the user scrolls past the benefits. */
-export const ARROW_BOUNCE_EVERY_MS = 5000;
-export const ARROW_BOUNCE_FOR_MS = 4000;
+const ARROW_BOUNCE_EVERY_MS = 5000;
+const ARROW_BOUNCE_FOR_MS = 4000;
 /** How often the scroll position is checked. */
-export const SCROLL_CHECK_INTERVAL_MS = 200;
+const SCROLL_CHECK_INTERVAL_MS = 200;
 /** A click on the arrow scrolls the benefits to this far below the top (clear of the header). */
-export const ARROW_SCROLL_OFFSET_PX = 120;
+const ARROW_SCROLL_OFFSET_PX = 120;
 
 /** Scrolled past an element: its bottom edge has gone above the top of the viewport. */
-export const hasScrolledPast = (rect: Pick<DOMRect, 'bottom'>): boolean => rect.bottom <= 0;
+const hasScrolledPast = (rect: Pick<DOMRect, 'bottom'>): boolean => rect.bottom <= 0;
 
 const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 

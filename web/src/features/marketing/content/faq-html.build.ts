@@ -5,7 +5,7 @@
 import { markdownToHtml } from '../components/markdown-html';
 import { faqCategories, type FaqCategory, type FaqEntry } from './faq';
 
-export interface FaqHtmlEntry extends Omit<FaqEntry, 'answer'> {
+interface FaqHtmlEntry extends Omit<FaqEntry, 'answer'> {
   /** The answer as safe HTML (markdownToHtml). */
   answerHtml: string;
 }

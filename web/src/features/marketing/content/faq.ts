@@ -176,7 +176,7 @@ const misc: FaqCategory = {
  * The categories in the order the sidebar shows them: Introduction, Capture, Misc, with Premium
  * placed before the last one.
  */
-export function orderFaqCategories(base: FaqCategory[], premiumCategory: FaqCategory): FaqCategory[] {
+function orderFaqCategories(base: FaqCategory[], premiumCategory: FaqCategory): FaqCategory[] {
   if (base.length === 0) return [premiumCategory];
   return [...base.slice(0, -1), premiumCategory, base[base.length - 1]];
 }
