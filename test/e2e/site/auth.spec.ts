@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { demoAccount, expect as baseExpect, test } from './fixtures';
+import { confirmedUser, demoAccount, expect as baseExpect, test } from './fixtures';
 
 /**
  * Sign-in, sign-out, /connect and /_test in a real browser, with a stand-in extension: a frame
@@ -103,6 +103,40 @@ test.describe('sign-in and sign-out', () => {
     await expect.poll(async () => (await logins(page)).at(-1)).toEqual({});
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'You are not signed in' })).toBeVisible();
+  });
+
+  test('sign-out shows the signed-out site at once, and revokes the grants and the session behind it', async ({ page }) => {
+    const email = await confirmedUser('quick-sign-out');
+    await page.goto('/auth/signin?redirectPath=%2Faccount');
+    await fillSignIn(page, email);
+    await expect(page.getByRole('heading', { name: `Welcome ${email}` })).toBeVisible();
+
+    // The grant revocation is held for 5 s: the signed-out site must not wait for it (#31 §5).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const revoked: number[] = [];
+    await page.route(
+      (url) => url.href.startsWith(`${process.env.FPS_API_URL}/extension/grants`),
+      async (route) => {
+        if (route.request().method() !== 'DELETE') return route.fallback();
+        await Promise.race([held, new Promise((r) => setTimeout(r, 5_000))]);
+        const response = await route.fetch();
+        revoked.push(response.status());
+        await route.fulfill({ response });
+      },
+    );
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 2_000 });
+    // The header's account menu offers Sign in: the site shows nobody signed in.
+    await expect(page.getByRole('link', { name: email })).toHaveCount(0, { timeout: 2_000 });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 2_000 });
+    expect(revoked).toEqual([]);
+
+    // Behind it: the grants are revoked, then the stored session is cleared.
+    release();
+    await expect.poll(() => revoked).toEqual([200]);
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider') && /accessToken|refreshToken/.test(k)))).toEqual([]);
   });
 
   test('a free user logging in is told to the extension without a re-broadcast', async ({ page, context, seed }) => {

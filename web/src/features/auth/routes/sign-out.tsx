@@ -4,7 +4,7 @@ import { isSafeRedirectPath } from '#shared/rules/redirect-path';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { beginSignOut, signOutUser } from '../../../lib/auth';
+import { beginSignOut, showSignedOut, signOutUser } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 
@@ -17,9 +17,10 @@ import { useRuntimeConfig } from '../../../lib/runtime-config';
 export const SIGN_OUT_EXTENSION_WAIT_MS = 8000;
 
 /**
- * /auth/signout: tells the extension to log out (a login message with an empty payload), signs
- * out, then redirects (home, or `redirectPath`). In hosted mode the managed login's log-out
- * endpoint does the final redirect.
+ * /auth/signout: tells the extension to log out (a login message with an empty payload), revokes
+ * the upload grants, signs out, and shows the signed-out site (home, or `redirectPath`) at once,
+ * without waiting for any of that network. In hosted mode the managed login's log-out endpoint
+ * does the final redirect.
  */
 export function SignOutRoute() {
   usePageTitle('Sign out');
@@ -37,17 +38,23 @@ export function SignOutRoute() {
   useEffect(() => {
     if (!config || !bridge || started.current) return;
     started.current = true;
-    (async () => {
-      // The extension drops its grant; the server revokes them all (a copy elsewhere dies too) and
-      // refuses this session any new one.
-      await Promise.all([bridge.sendLogin({}, { waitMs: SIGN_OUT_EXTENSION_WAIT_MS }), import('../../../lib/upload-grant').then((m) => m.revokeUploadGrants())]);
-      try {
-        await signOutUser();
-      } catch (e) {
-        console.error('Sign-out failed', e);
-      }
-      navigate(isSafeRedirectPath(redirectPath) ? redirectPath : paths.home.href(), { replace: true });
-    })();
+    const leave = () => navigate(isSafeRedirectPath(redirectPath) ? redirectPath : paths.home.href(), { replace: true });
+    const signOut = () => signOutUser().catch((e: unknown) => console.error('Sign-out failed', e));
+    // The extension drops its grant; the server revokes them all (a copy elsewhere dies too) and
+    // refuses this session any new one. The revocation needs the session's token, so the session
+    // is cleared after it.
+    const extensionTold = bridge.sendLogin({}, { waitMs: SIGN_OUT_EXTENSION_WAIT_MS });
+    const grantsRevoked = import('../../../lib/upload-grant').then((m) => m.revokeUploadGrants());
+    if (config.auth.mode === 'hosted') {
+      // The managed login's log-out endpoint makes the final redirect, leaving this document.
+      void Promise.all([extensionTold, grantsRevoked]).then(signOut);
+      return;
+    }
+    // Password mode: the signed-out site shows at once, and the rest finishes behind it (the
+    // navigation is the SPA's own, so this document and its work stay).
+    void grantsRevoked.then(signOut);
+    showSignedOut();
+    leave();
   }, [config, bridge, navigate, redirectPath]);
 
   return (
