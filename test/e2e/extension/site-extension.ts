@@ -50,12 +50,16 @@ export async function expectGrant(ext: ExtensionHarness): Promise<void> {
   throw new Error('the site did not hand the extension an upload grant');
 }
 
-/** Signs out of the site as a person does, by opening /auth/signout (which logs the extension out and revokes its grants). */
+/**
+ * Signs out of the site as a person does, by opening /auth/signout (which logs the extension out
+ * and revokes its grants), and closes the tab once the extension holds no login: the site shows
+ * the signed-out page before the extension has answered, and a person reads it for longer.
+ */
 export async function signOutOfSite(ext: ExtensionHarness): Promise<void> {
   const page = await ext.context.newPage();
   await page.goto(`${siteUrl()}/auth/signout`);
-  // The first page of a cold dev server compiles most of the site: give it a minute.
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth/signout'), { timeout: 60_000 });
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth/signout'), { timeout: 30_000 });
+  for (let i = 0; i < 100 && (await storedLogin(ext)); i++) await new Promise((r) => setTimeout(r, 100));
   await page.close();
 }
 

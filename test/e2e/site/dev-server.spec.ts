@@ -1,6 +1,6 @@
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
+import { freePort } from '../../../scripts/local/ports';
 import { expect, test } from './fixtures';
 import { sharedImageViaApi } from './share-api';
 
@@ -12,15 +12,6 @@ import { sharedImageViaApi } from './share-api';
  */
 
 const WEB_ROOT = join(import.meta.dirname, '../../../web');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
 
 let dev: ViteDevServer;
 let devUrl: string;

@@ -39,10 +39,15 @@ export interface CallOptions<R extends RouteDef> {
   /** The path's `{name}` values, typed from the route's params schema. */
   params?: ParamsOf<R> extends undefined ? never : ParamsOf<R>;
   signal?: AbortSignal;
+  /** The session's token, read beforehand (sign-out clears the session while its revocation is on its way). */
+  token?: string;
+  /** The request finishes even if the page goes away (sign-out's revocation). */
+  keepalive?: boolean;
 }
 
-async function tokenFor(route: RouteDef): Promise<string | undefined> {
+async function tokenFor(route: RouteDef, given?: string): Promise<string | undefined> {
   if (!needsToken(route)) return undefined;
+  if (given) return given;
   // Loaded on demand: public calls (contact form, invites) must not pull Amplify into their pages.
   const { getAccessToken } = await import('./auth');
   const token = await getAccessToken();
@@ -59,7 +64,7 @@ function parseError(status: number, data: unknown): ApiClientError {
 }
 
 export async function apiCall<R extends RouteDef>(route: R, opts: CallOptions<R> = {}): Promise<ResponseOf<R>> {
-  const [config, token] = await Promise.all([loadRuntimeConfig(), tokenFor(route)]);
+  const [config, token] = await Promise.all([loadRuntimeConfig(), tokenFor(route, opts.token)]);
   const url = new URL(config.apiUrl + buildPath(route.path, (opts.params ?? {}) as Record<string, string>));
   for (const [k, v] of Object.entries(opts.query ?? {})) {
     if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
@@ -75,6 +80,7 @@ export async function apiCall<R extends RouteDef>(route: R, opts: CallOptions<R>
       headers,
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       signal: opts.signal,
+      keepalive: opts.keepalive,
     });
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;

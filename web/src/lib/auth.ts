@@ -273,15 +273,6 @@ export function beginSignOut(): void {
 }
 
 /** Signs out of this browser (and, in hosted mode, of the managed login, which redirects back to the site). */
-/**
- * The site shows everyone signed out from now on, while sign-out's network work (revocations,
- * then signOutUser) finishes behind it; beginSignOut's guard keeps logins from being handed on.
- */
-export function showSignedOut(): void {
-  setAuthState({ status: 'signedOut', user: null, justSignedIn: false });
-  setAuthState({ signingOut: true });
-}
-
 export async function signOutUser(): Promise<void> {
   beginSignOut();
   await startAuth();

@@ -4,6 +4,7 @@ import { UPLOAD_GRANT_LIFETIME_SECONDS } from '#shared/domain/upload-grant';
 const api = vi.hoisted(() => ({ apiCall: vi.fn() }));
 vi.mock('./api-client', () => ({ apiCall: api.apiCall }));
 vi.mock('./runtime-config', () => ({ loadRuntimeConfig: async () => ({ apiUrl: 'http://api.test' }) }));
+vi.mock('./auth', () => ({ getAccessToken: async () => 'session-token' }));
 
 const { revokeUploadGrants, withUploadGrant } = await import('./upload-grant');
 
@@ -37,7 +38,8 @@ describe('withUploadGrant', () => {
     const b = await withUploadGrant(login('u2'));
     expect(b.upload_grant?.token).not.toBe(a.upload_grant?.token);
     await revokeUploadGrants();
-    expect(api.apiCall).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'revokeUploadGrants' }), { body: {} });
+    // With the token read up front, and a request that outlives the page (sign-out clears the session at once).
+    expect(api.apiCall).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'revokeUploadGrants' }), { body: {}, token: 'session-token', keepalive: true });
     const c = await withUploadGrant(login('u2'));
     expect(c.upload_grant?.token).not.toBe(b.upload_grant?.token);
   });
@@ -46,6 +48,6 @@ describe('withUploadGrant', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     api.apiCall.mockRejectedValue(new Error('offline'));
     expect(await withUploadGrant(login('u3'))).toEqual(login('u3'));
-    await expect(revokeUploadGrants()).resolves.toBeUndefined();
+    await expect((await revokeUploadGrants()).answered).resolves.toBeUndefined();
   });
 });

@@ -38,12 +38,19 @@ export async function withUploadGrant(message: LoginMessage): Promise<LoginMessa
   }
 }
 
-/** Sign-out: forget the grant and revoke every grant of the user; a failure only logs (they expire anyway). */
-export async function revokeUploadGrants(): Promise<void> {
+/**
+ * Sign-out: forgets the grant and revokes every grant of the user. Resolves once the request is
+ * on its way with the session's token, so the session may be cleared at once; `answered` settles
+ * when the server has answered (a failure only logs: grants expire anyway). The request outlives
+ * the page (keepalive), so closing the tab does not stop it.
+ */
+export async function revokeUploadGrants(): Promise<{ answered: Promise<void> }> {
   held = null;
-  try {
-    await apiCall(routes.revokeUploadGrants, { body: {} });
-  } catch (e) {
-    console.warn('Upload grants not revoked', e);
-  }
+  const { getAccessToken } = await import('./auth');
+  const token = await getAccessToken();
+  const answered = apiCall(routes.revokeUploadGrants, { body: {}, token, keepalive: true }).then(
+    () => undefined,
+    (e: unknown) => console.warn('Upload grants not revoked', e),
+  );
+  return { answered };
 }

@@ -4,7 +4,7 @@ import { isSafeRedirectPath } from '#shared/rules/redirect-path';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { beginSignOut, showSignedOut, signOutUser } from '../../../lib/auth';
+import { beginSignOut, signOutUser } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 
@@ -17,10 +17,10 @@ import { useRuntimeConfig } from '../../../lib/runtime-config';
 export const SIGN_OUT_EXTENSION_WAIT_MS = 8000;
 
 /**
- * /auth/signout: tells the extension to log out (a login message with an empty payload), revokes
- * the upload grants, signs out, and shows the signed-out site (home, or `redirectPath`) at once,
- * without waiting for any of that network. In hosted mode the managed login's log-out endpoint
- * does the final redirect.
+ * /auth/signout: tells the extension to log out (a login message with an empty payload), sends
+ * the revocation of the upload grants, clears the session, and shows the signed-out site (home,
+ * or `redirectPath`) without waiting for the extension's or the server's answer. In hosted mode
+ * the managed login's log-out endpoint does the final redirect.
  */
 export function SignOutRoute() {
   usePageTitle('Sign out');
@@ -41,20 +41,19 @@ export function SignOutRoute() {
     const leave = () => navigate(isSafeRedirectPath(redirectPath) ? redirectPath : paths.home.href(), { replace: true });
     const signOut = () => signOutUser().catch((e: unknown) => console.error('Sign-out failed', e));
     // The extension drops its grant; the server revokes them all (a copy elsewhere dies too) and
-    // refuses this session any new one. The revocation needs the session's token, so the session
-    // is cleared after it.
+    // refuses this session any new one. The revocation carries the session's token, so it is on
+    // its way before the session is cleared.
     const extensionTold = bridge.sendLogin({}, { waitMs: SIGN_OUT_EXTENSION_WAIT_MS });
-    const grantsRevoked = import('../../../lib/upload-grant').then((m) => m.revokeUploadGrants());
+    const revocation = import('../../../lib/upload-grant').then((m) => m.revokeUploadGrants());
     if (config.auth.mode === 'hosted') {
       // The managed login's log-out endpoint makes the final redirect, leaving this document.
-      void Promise.all([extensionTold, grantsRevoked]).then(signOut);
+      void Promise.all([extensionTold, revocation.then((r) => r.answered)]).then(signOut);
       return;
     }
-    // Password mode: the signed-out site shows at once, and the rest finishes behind it (the
-    // navigation is the SPA's own, so this document and its work stay).
-    void grantsRevoked.then(signOut);
-    showSignedOut();
-    leave();
+    // Password mode: once the session is cleared here, the signed-out site shows; the extension's
+    // answer and the server's are not waited for (the navigation is the SPA's own, so this
+    // document and that work stay; the revocation outlives a closed tab).
+    void revocation.then(signOut).then(leave);
   }, [config, bridge, navigate, redirectPath]);
 
   return (
