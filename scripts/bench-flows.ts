@@ -4,10 +4,10 @@
  * stack's API, in Debian's Chromium:
  *
  *   sign-in form, cold     a fresh browser opens /auth/signin → the e-mail field is there
- *   sign-up form, cold     a fresh browser opens /auth/signup → the e-mail field is there
+ *   sign-up form, cold     a fresh browser opens /auth/signin?mode=signup → Create Account is there
  *   sign-out               Sign out on /account → the home page shows nobody signed in
  *   Go Premium → /premium  the header link on the home page → the Premium page's heading
- *   Get Premium → checkout the button on /premium → the checkout's sign-up form
+ *   Get Premium → checkout the button on /premium → the checkout's Sign Up stage and its Sign up link
  *
  * The floor, in the same run: a fresh browser opens a bare prerendered page (one heading, no
  * script) from the same server. Each flow runs 5 times, interleaved with the floor, and the
@@ -84,7 +84,7 @@ const flows: Flow[] = [
     name: 'sign-up form, cold',
     run: async (browser, site) => {
       const page = await freshPage(browser, site);
-      const ms = await timed(() => page.goto('/auth/signup'), () => page.getByLabel('Email').waitFor());
+      const ms = await timed(() => page.goto('/auth/signin?mode=signup'), () => page.getByRole('button', { name: 'Create Account' }).waitFor());
       await page.context().close();
       return ms;
     },
@@ -125,7 +125,13 @@ const flows: Flow[] = [
       const page = await freshPage(browser, site);
       await page.goto('/premium');
       await page.waitForLoadState('networkidle');
-      const ms = await timed(() => page.getByRole('link', { name: 'Get Premium' }).click(), () => page.getByLabel('Email').waitFor());
+      const ms = await timed(
+        () => page.getByRole('link', { name: 'Get Premium' }).click(),
+        async () => {
+          await page.getByRole('heading', { level: 1, name: 'Sign Up' }).waitFor();
+          await page.getByRole('link', { name: 'Sign up', exact: true }).waitFor();
+        },
+      );
       await page.context().close();
       return ms;
     },
