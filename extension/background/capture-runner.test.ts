@@ -23,7 +23,10 @@ const clock = (): Clock & { t: number } => {
  * An in-memory stand-in for the content script and captureVisibleTab: a page `contentHeight`
  * tall in a 100×50 viewport, at DPR 2.
  */
-function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: number; staleAt?: number; quotaAt?: number; onScroll?: (y: number, height: number) => number; layoutChanged?: boolean }) {
+function fakePage(opts: {
+  contentHeight: number; failAt?: number; cancelAt?: number; staleAt?: number; quotaAt?: number; onScroll?: (y: number, height: number) => number; layoutChanged?: boolean;
+  /** Fast mode on: the debugger's one screenshot. */ fast?: boolean; drawsOnScroll?: boolean; scrollerKind?: PageGeometry['scrollerKind'];
+}) {
   const log: string[] = [];
   let scrollY = 0;
   let calls = 0;
@@ -32,7 +35,7 @@ function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: num
   const geometry = (): PageGeometry => ({
     innerWidth: 100, innerHeight: 50, viewportWidth: 100, viewportHeight: 50,
     scroller: { x: 0, y: 0, width: 100, height: 50 }, contentWidth: 100, contentHeight: opts.contentHeight,
-    scrollerKind: 'document', devicePixelRatio: 2, title: 'T', url: 'https://example.com/',
+    scrollerKind: opts.scrollerKind ?? 'document', devicePixelRatio: 2, title: 'T', url: 'https://example.com/',
   });
   const tiles = new Map<number, Blob>();
   const c = clock();
@@ -41,7 +44,7 @@ function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: num
       log.push(msg.type === 'scroll-to' ? `scroll-to ${msg.y}${msg.hideFixed ? ' hide' : ''}` : msg.type);
       switch (msg.type) {
         case 'prepare': return geometry() as never;
-        case 'warm-up': return { ...geometry(), layoutChanged: opts.layoutChanged } as never;
+        case 'warm-up': return { ...geometry(), layoutChanged: opts.layoutChanged, drawsOnScroll: opts.drawsOnScroll } as never;
         case 'scroll-to': {
           scrollY = Math.min(msg.y, opts.contentHeight - 50); // the browser stops at the end
           // A page that grows or shrinks when scrolled (it reacts before the frame is taken).
@@ -69,6 +72,12 @@ function fakePage(opts: { contentHeight: number; failAt?: number; cancelAt?: num
     scheduler: new CaptureScheduler(undefined, c),
     limits: CHROME_CANVAS_LIMITS,
     now: () => c.now(),
+    debuggerCapture: opts.fast
+      ? async (clips) => {
+          log.push('debugger');
+          return clips.map((clip) => fakePng(clip.width * 2, clip.height * 2, 0));
+        }
+      : undefined,
   };
   runner = new CaptureRunner(deps);
   return { runner, log, tiles };
@@ -112,6 +121,33 @@ describe('CaptureRunner', () => {
     await runner.run();
     expect(runner.staleFrames).toBe(1);
     expect(log.filter((l) => l === 'capture')).toHaveLength(4);
+  });
+});
+
+describe('CaptureRunner in fast mode', () => {
+  const run = async (opts: Parameters<typeof fakePage>[0]) => {
+    const { runner, log } = fakePage({ fast: true, ...opts });
+    const result = await runner.run();
+    if ('restricted' in result) throw new Error('unexpected');
+    return { record: result.record, log: log.filter((l) => l !== 'progress') };
+  };
+
+  it('takes the page in one debugger screenshot after the warm-up', async () => {
+    const { record, log } = await run({ contentHeight: 120 });
+    expect(log).toEqual(['prepare', 'warm-up', 'hide-overlay', 'debugger', 'restore']);
+    expect(record).toMatchObject({ mode: 'fast', height: 240, notice: undefined });
+  });
+
+  it('scrolls frame by frame, warmed up once, and says why, when the page drew rows on scroll', async () => {
+    const { record, log } = await run({ contentHeight: 120, drawsOnScroll: true });
+    expect(log).toEqual(['prepare', 'warm-up', 'scroll-to 0', 'capture', 'scroll-to 50 hide', 'capture', 'scroll-to 71 hide', 'capture', 'restore']);
+    expect(record).toMatchObject({ mode: 'stitch', height: 240, notice: 'fast-virtual' });
+  });
+
+  it('scrolls frame by frame, and says why, when the page scrolls inside a pane', async () => {
+    const { record, log } = await run({ contentHeight: 120, scrollerKind: 'element' });
+    expect(log).not.toContain('debugger');
+    expect(record).toMatchObject({ mode: 'stitch', notice: 'fast-pane' });
   });
 });
 

@@ -12,7 +12,7 @@ import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
 import { planSplit, type CanvasLimits } from '../capture/split-planner';
 import { deviceViewport, planStitch, type PartPlan } from '../capture/stitch-plan';
-import type { CaptureRecord } from '../lib/capture-store';
+import type { CaptureNotice, CaptureRecord } from '../lib/capture-store';
 
 /** Frames at most (planFrames' default), and how far past its warmed-up height a page is followed. */
 const MAX_FRAMES = 400;
@@ -83,8 +83,13 @@ export class CaptureRunner {
       this.timings.prepareMs = deps.now() - t0;
       let result: Omit<CaptureResult, 'timings'>;
       if (deps.debuggerCapture && g0.scrollerKind === 'document') {
-        result = await this.runFast(await this.warmUp());
+        const g = await this.warmUp();
+        // One screenshot shows only the rows a virtual list drew last: scroll it frame by frame.
+        if (g.drawsOnScroll) this.notice = 'fast-virtual';
+        result = g.drawsOnScroll ? await this.runStitched(g0, g) : await this.runFast(g);
       } else {
+        // The debugger's screenshot cannot unroll an inner pane.
+        if (deps.debuggerCapture) this.notice ??= 'fast-pane';
         result = await this.runStitched(g0);
       }
       this.timings.totalMs = deps.now() - t0;
@@ -100,7 +105,7 @@ export class CaptureRunner {
   /** The content scrolls inside an iframe, reached through its own content script. */
   private framed = false;
   /** Shown by the editor, e.g. that iFrame access would capture more of this page. */
-  notice: string | undefined;
+  notice: CaptureNotice | undefined;
 
   /** Scrolls the scroller (in the iframe when framed), with the top page's panel hidden. */
   private scrollTo(index: number, x: number, y: number, hideFixed: boolean): Promise<FramePosition> {
@@ -130,11 +135,11 @@ export class CaptureRunner {
 
   /**
    * Frame 0 (the top of the page, fixed elements in place) is taken first, in the quota window
-   * that the warm-up pass then uses; the geometry measured after the warm-up plans the rest.
+   * that the warm-up pass then uses (unless the caller warmed up already); the geometry measured after the warm-up plans the rest.
    * Storing and forwarding each frame happens off the critical path, while the page scrolls and
    * paints for the next one.
    */
-  private async runStitched(g0: PageGeometry): Promise<Omit<CaptureResult, 'timings'>> {
+  private async runStitched(g0: PageGeometry, warmed?: PageGeometry): Promise<Omit<CaptureResult, 'timings'>> {
     const { deps } = this;
     const actual: ScrollPosition[] = [];
     actual[0] = await this.scrollTo(0, 0, 0, false);
@@ -145,8 +150,9 @@ export class CaptureRunner {
     let firstBlob = this.frameBlob(first);
     const work: Promise<void>[] = [deps.putTile(0, firstBlob)];
 
-    let g = await this.warmUp();
-    if (g.layoutChanged) {
+    // Warmed up already (fast mode falling back): frame 0 was just taken in the final layout.
+    let g = warmed ?? (await this.warmUp());
+    if (!warmed && g.layoutChanged) {
       // Lazy content moved the top of the page during the warm-up: frame 0 shows a stale layout.
       actual[0] = await this.scrollTo(0, 0, 0, false);
       this.check();
@@ -162,10 +168,14 @@ export class CaptureRunner {
     const maxHeight = g.contentHeight + MAX_GROWTH_VIEWPORTS * g.scroller.height;
     let plan = planFrames(g, undefined, step, endMayHideARow(g, deviceScale.dpr));
     let total = plan.frames.length;
+    const { endY } = g;
+    const expected = () =>
+      endY === undefined ? actual : plan.frames.map((f) => actual[f.index] ?? (f.y >= endY - 1 ? { x: f.x, y: Math.min(f.y, endY) } : undefined)) as ScrollPosition[];
     const forward = (index: number, image: Blob) => {
       if (!deps.onFrame) return;
-      // Frames not taken yet count at their planned position; this frame's draws need only its own.
-      const partial = planStitch(g, plan, actual, deviceScale, deps.limits);
+      // Frames not taken yet count at their planned position, or at the page's end where the
+      // warm-up found it (so the live image has the final size); this frame's draws need only its own.
+      const partial = planStitch(g, plan, expected(), deviceScale, deps.limits);
       const draws: LiveDraw[] = [];
       partial.parts.forEach((part, pi) => {
         for (const d of part.draws) if (d.tile === index) draws.push({ part: pi, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });

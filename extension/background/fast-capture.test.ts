@@ -206,6 +206,20 @@ describe('FastCaptureSession', () => {
     expect(page.sent.map((m) => m.type)).toContain('warm-up'); // not skipped
   });
 
+  it('keeps the previous capture’s infobar up for a page that scrolls in an inner element, so that it cannot close mid-capture', async () => {
+    fakeChrome({ heights: [[0, 713]] });
+    const { FastCaptureSession } = await import('./fast-capture');
+    const first = new FastCaptureSession(7, contentScript().next);
+    await first.send(prepare);
+    await first.detach(); // a fast capture of a document just ended: its bar lingers
+    const { chrome } = fakeChrome({ heights: [[0, 713]], documentScrolls: false });
+    const page = contentScript({ prepared: inner });
+    const s = new FastCaptureSession(7, page.next);
+    expect(await s.send(prepare)).toBe(inner);
+    expect(chrome.debugger.attach).toHaveBeenCalledTimes(1);
+    expect(page.sent.map((m) => m.type)).toEqual(['prepare', 'restore', 'prepare']);
+  });
+
   it('when the prepared page turns out not to scroll as a document, stitches under a settled infobar', async () => {
     const { chrome } = fakeChrome({ heights: [[0, 713], [30, 657]] });
     const { FastCaptureSession } = await import('./fast-capture');

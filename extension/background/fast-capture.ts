@@ -48,6 +48,8 @@ const NO_INFOBAR_MS = 350;
  * this long of the previous fast capture it is still there and no resize will come.
  */
 const INFOBAR_LINGER_MS = 3000; // 2 s short of Chrome's 5.1 s: under load our detach time lags Chrome's
+/** The bar may still be up this long after the previous fast capture: 1 s past Chrome's 5.1 s. */
+const INFOBAR_CLOSES_MS = 6000;
 let lastDetachAt = -Infinity;
 /**
  * Where the infobar's resize ended, by where it started (viewport sizes as `sizes` gives
@@ -64,8 +66,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Runs in the page (isolated world, through chrome.scripting): is there anything below the fold
  * that only loads when scrolled to, or anything still loading? Either way the warm-up pass runs.
  * Lazy content: native `loading=lazy` images and iframes, the usual JS lazy-loader markers
- * (`data-src`, `data-srcset`, `data-lazy*`, `data-bg`, lazysizes' `.lazyload`), and elements
- * that scroll-reveal libraries hide until they are seen (`data-aos`, `.wow`, `data-scroll`).
+ * (`data-src`, `data-srcset`, `data-lazy*`, `data-bg`, lazysizes' `.lazyload`), elements that
+ * scroll-reveal libraries hide until they are seen (`data-aos`, `.wow`, `data-scroll`), and what
+ * looks like a virtual list (the warm-up then finds out whether the page draws rows on scroll).
  */
 export function lazyContentCheck(): { lazy: number; pending: number } {
   const fold = innerHeight;
@@ -79,6 +82,16 @@ export function lazyContentCheck(): { lazy: number; pending: number } {
   for (const el of document.querySelectorAll(selectors.join(','))) {
     if (el instanceof HTMLImageElement && el.loading === 'lazy' && el.complete && el.naturalWidth > 0) continue;
     if (below(el)) lazy += 1;
+  }
+  // Virtual lists: a box taller than two screens whose rows fill less than half of it (a spacer
+  // or padding holds the place of rows drawn only when scrolled to). The warm-up tells for sure.
+  for (const el of document.body?.querySelectorAll('*') ?? []) {
+    if (el.childElementCount < 2) continue;
+    const box = el.getBoundingClientRect();
+    if (box.height < 2 * fold || box.bottom <= fold) continue;
+    let filled = 0;
+    for (const row of el.children) filled += row.getBoundingClientRect().height;
+    if (filled < box.height / 2) lazy += 1;
   }
   let pending = [...document.images].filter((img) => !img.complete).length;
   if (document.fonts && document.fonts.status !== 'loaded') pending += 1;
@@ -150,7 +163,9 @@ export class FastCaptureSession {
       this.settled().catch(() => undefined);
       return g as ContentResponse<M>;
     }
-    if (await this.early) return this.stitchUnderInfobar(msg);
+    // The previous capture's infobar still up would close during this one and resize the pane
+    // under it (seen: the last 56 rows of a pane missing): attaching keeps it up instead.
+    if ((await this.early) || performance.now() - lastDetachAt < INFOBAR_CLOSES_MS) return this.stitchUnderInfobar(msg);
     await next({ target: 'content', type: 'paint' }); // the stitched capture's frame 0 comes next
     return g as ContentResponse<M>;
   }

@@ -11,6 +11,7 @@ import { LayoutAnchors } from './layout-watch';
 import { chooseScrollTarget, measure, probe, type ScrollTarget } from '../capture/measure';
 import { MotionFreezer } from './motion-freeze';
 import { CaptureOverlay } from './overlay';
+import { RowRemovalWatch } from './row-removal-watch';
 import { StylePatcher } from './style-patcher';
 
 /** If the service worker goes quiet this long mid-capture (it crashed), restore the page. */
@@ -123,18 +124,22 @@ class CaptureSession {
   async warmUp(): Promise<PageGeometry> {
     this.overlay.show('Preparing capture…');
     this.motion.open();
-    await this.scrollThrough();
+    const rows = new RowRemovalWatch();
+    rows.start();
+    const endY = await this.scrollThrough();
     await this.scrollAndSettle(0, 0);
     await settlePaint();
+    const drawsOnScroll = rows.stop();
     // Lazy content that changed the top of the page means frame 0 is stale; later frames are
     // placed against the layout as it is now.
     const g = measure(this.target);
     const layoutChanged = this.anchors.movedAbove(g.scroller.height + 1);
     this.anchors.record();
-    return { ...g, layoutChanged };
+    return { ...g, layoutChanged, drawsOnScroll, endY };
   }
 
-  private async scrollThrough(): Promise<void> {
+  /** Returns where the last scroll stopped: the end of the page, as the browser clamps it. */
+  private async scrollThrough(): Promise<number> {
     let g = measure(this.target);
     // Measured again at every step: the page may grow as it is scrolled (bounded for endless lists).
     const steps = Math.ceil(g.contentHeight / g.scroller.height) + 25;
@@ -147,7 +152,9 @@ class CaptureSession {
       this.ping();
       g = measure(this.target);
     }
+    const endY = this.target.position().y;
     await waitForImages(() => true);
+    return endY;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { deepQuery } from '../capture/deep-elements';
+import { deepAnimations, deepQuery } from '../capture/deep-elements';
 import type { StylePatcher } from './style-patcher';
 
 /** The event the MAIN-world hooks (motion-main.ts) listen to; DOM events cross worlds. */
@@ -109,7 +109,7 @@ export class MotionFreezer {
   /** Finite running animations jump to their end; endless ones are paused (and remembered). */
   private pauseAnimations(): number {
     let n = 0;
-    for (const a of document.getAnimations()) {
+    for (const a of deepAnimations()) {
       if (a.playState !== 'running' || this.animations.has(a)) continue;
       // A scroll-driven animation is drawn from the scroll position, as a reader sees it.
       if (a.timeline && !(a.timeline instanceof DocumentTimeline)) continue;

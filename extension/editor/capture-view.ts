@@ -8,10 +8,12 @@ import { SPLIT_WARNING_THRESHOLD } from '../capture/split-planner';
 import { siteLink } from '../lib/build-config';
 import { deleteCapture, getCapture, getTile, putCapture, shownSize } from '../lib/capture-store';
 import { EditHistory } from '../lib/edit-ops';
+import { NOTICES } from './notices';
 import { $, act, display, editor, say, screenCanvas, setState, showMessage, stage, view } from './editor-state';
 import { renderRecent } from './recent-captures';
 import { prepareSave } from './save-to-library';
-import { composePart, renderEdits } from '../lib/render';
+import { composePart, drawTiles, renderEdits } from '../lib/render';
+import { liveRepair, type Draw } from '../lib/live-repair';
 import { canvasToBlob } from './encode';
 import { drawSelection, updateHistoryButtons } from './selection-tools';
 
@@ -23,8 +25,8 @@ export function setupLinks(captureId?: string): void {
 }
 
 /** `liveDrawing`: the live stream's drawing (see streamLive), awaited while the record is read. */
-export async function loadCapture(id: string, liveDrawing: Promise<boolean> | false = false): Promise<void> {
-  const [stored, liveComposed] = await Promise.all([getCapture(id), liveDrawing]);
+export async function loadCapture(id: string, liveDrawing: Promise<Draw[] | null> | false = false): Promise<void> {
+  const [stored, liveDraws] = await Promise.all([getCapture(id), liveDrawing]);
   const record = (editor.record = stored ?? null);
   if (!record) {
     showMessage('This capture was deleted or is no longer available.');
@@ -49,17 +51,15 @@ export async function loadCapture(id: string, liveDrawing: Promise<boolean> | fa
     $('download-png-all').textContent = `Download all ${n} images (PNG)`;
   }
   if (record.truncated) notes.push('The page is very long: only its first part was captured.');
-  if (record.notice === 'iframe-permission') {
-    notes.push('This page scrolls inside a frame from another site, so only what was on screen was captured. Turn on iFrame access on the options page to capture all of it.');
-  }
+  if (record.notice) notes.push(NOTICES[record.notice]);
   if (notes.length) {
     $('split-note').textContent = notes.join(' ');
     $('split-note').hidden = false;
   }
   // Live stitching covered the first image unless it was split differently or has saved edits.
   const first = record.parts[0];
-  const reuse = liveComposed && !record.edits?.[0]?.length && view.width === first.width && view.height === first.height;
-  await showPart(0, reuse);
+  const reuse = !!liveDraws && !record.edits?.[0]?.length && view.width === first.width && view.height === first.height;
+  await showPart(0, reuse ? liveDraws : null);
 }
 
 /** URL, date and size: the whole capture's when split, else the image's as edited (crop, undo). */
@@ -70,7 +70,8 @@ function showMeta(): void {
   $('capture-meta').textContent = `${record.url} · ${new Date(record.createdAt).toLocaleString()} · ${size.width}×${size.height} px`;
 }
 
-async function showPart(i: number, alreadyComposed = false): Promise<void> {
+/** `liveDraws`: part 0 is on the canvas already, stitched live with these draws (see liveRepair). */
+async function showPart(i: number, liveDraws: Draw[] | null = null): Promise<void> {
   const { record } = editor;
   if (!record) return;
   editor.partIndex = i;
@@ -83,8 +84,9 @@ async function showPart(i: number, alreadyComposed = false): Promise<void> {
   const t0 = performance.now();
   editor.history = new EditHistory(record.edits?.[i] ?? []);
   editor.base = null;
-  if (!alreadyComposed) display.drop(); // stitched again below: what the live stream showed is not needed
-  if (alreadyComposed) {
+  if (!liveDraws) display.drop(); // stitched again below: what the live stream showed is not needed
+  if (liveDraws) {
+    await repairLive(liveDraws, record.parts[i].draws, (t) => getTile(id, t));
     showRendered();
   } else if (editor.history.canUndo) {
     editor.base = await composePart(record.parts[i], (t) => getTile(id, t), new OffscreenCanvas(1, 1));
@@ -99,6 +101,17 @@ async function showPart(i: number, alreadyComposed = false): Promise<void> {
   await display.whenCopied(); // the thumbnail and the save read the canvas
   if (i === 0 && !record.thumbnail) void saveThumbnail();
   prepareSave();
+}
+
+/** Makes the live-stitched canvas what the final plan draws (usually nothing, or the last cells). */
+async function repairLive(live: Draw[], final: Draw[], tile: (t: number) => Promise<Blob | undefined>): Promise<void> {
+  const { clear, redraw } = liveRepair(live, final);
+  if (!clear.length && !redraw.length) return;
+  display.copyNow();
+  const ctx = view.getContext('2d')!;
+  ctx.fillStyle = '#ffffff';
+  for (const r of clear) ctx.fillRect(r.x, r.y, r.width, r.height);
+  await drawTiles(ctx, redraw, tile);
 }
 
 async function saveThumbnail(): Promise<void> {

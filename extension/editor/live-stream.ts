@@ -5,25 +5,37 @@
  */
 import { LIVE_PORT_PREFIX, type LiveDraw, type LiveMessage } from '#shared/extension/messages';
 import { display, say, setState, view } from './editor-state';
+import type { Draw } from '../lib/live-repair';
 
 /**
  * Draws the frames of capture `id` as they arrive. Resolves once the worker says it is done (the
- * capture is stored), with the drawing still going on: `drawn` is true when the first image on the
- * canvas is complete (no frame was lost to a size change), so opening the stored capture need not
- * stitch it again.
+ * capture is stored), with the drawing still going on: `drawn` gives the draws made on the first
+ * image, or null when frames were lost to a width change (see liveRepair: opening the stored
+ * capture then draws again only what differs from its final plan).
  */
-export async function streamLive(id: string): Promise<{ drawn: Promise<boolean> }> {
+export async function streamLive(id: string): Promise<{ drawn: Promise<Draw[] | null> }> {
   setState('capturing');
   say('Capturing the page…');
-  let drawnTiles = 0;
+  const done: Draw[] = [];
+  let frames = 0;
   let valid = true;
   let chain: Promise<void> = Promise.resolve();
   const drawFrame = async (m: Extract<LiveMessage, { type: 'frame' }>, draws: LiveDraw[], decoding: Promise<ImageBitmap> | null) => {
     const part0 = m.parts[0];
-    const whole = drawnTiles === 0 && draws.length === 1 && draws[0].sx === 0 && draws[0].sy === 0 && draws[0].dx === 0 && draws[0].dy === 0 && draws[0].sw === part0.width && draws[0].sh === part0.height;
-    if (view.width !== part0.width || view.height !== part0.height || drawnTiles === 0) {
-      // A size change after the first frame means earlier frames were lost: stitch again at the end.
-      if (drawnTiles > 0) valid = false;
+    const whole = frames === 0 && draws.length === 1 && draws[0].sx === 0 && draws[0].sy === 0 && draws[0].dx === 0 && draws[0].dy === 0 && draws[0].sw === part0.width && draws[0].sh === part0.height;
+    if (frames > 0 && view.width === part0.width && view.height !== part0.height) {
+      // The page's end moved the image's height (a row at a fractional DPR): keep what is drawn.
+      display.copyNow();
+      const kept = await createImageBitmap(view);
+      view.height = part0.height;
+      const ctx = view.getContext('2d')!;
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, view.width, view.height);
+      ctx.drawImage(kept, 0, 0);
+      kept.close();
+    } else if (view.width !== part0.width || view.height !== part0.height || frames === 0) {
+      // A width change after the first frame means earlier frames were lost: stitch again at the end.
+      if (frames > 0) valid = false;
       display.drop();
       view.width = part0.width;
       view.height = part0.height;
@@ -44,7 +56,8 @@ export async function streamLive(id: string): Promise<{ drawn: Promise<boolean> 
       for (const d of draws) ctx.drawImage(bitmap, d.sx, d.sy, d.sw, d.sh, d.dx, d.dy, d.sw, d.sh);
       bitmap.close();
     }
-    drawnTiles += 1;
+    for (const d of draws) done.push({ tile: m.tile, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });
+    frames += 1;
     say(`Capturing the page… ${m.tile + 1} of ${m.total}`);
   };
   const channel = new BroadcastChannel(`${LIVE_PORT_PREFIX}${id}`);
@@ -73,5 +86,5 @@ export async function streamLive(id: string): Promise<{ drawn: Promise<boolean> 
   } finally {
     channel.close();
   }
-  return { drawn: chain.then(() => valid && drawnTiles > 0) };
+  return { drawn: chain.then(() => (valid && frames > 0 ? done : null)) };
 }

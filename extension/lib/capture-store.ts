@@ -23,12 +23,19 @@ export interface CaptureRecord {
   mode: 'stitch' | 'fast';
   /** The page was longer than the frame cap allows; its bottom is missing. */
   truncated: boolean;
-  /** Something the editor should tell about this capture ('iframe-permission'). */
-  notice?: string;
+  /** Something the editor should tell about this capture (see CaptureNotice). */
+  notice?: CaptureNotice;
   /** Edits per part index (Premium tools). */
   edits?: Record<number, EditOp[]>;
   thumbnail?: Blob;
 }
+
+/**
+ * 'iframe-permission': the page scrolls inside another site's frame and iFrame access is off.
+ * 'fast-pane' / 'fast-virtual': fast mode fell back to scrolling, for a page that scrolls inside a
+ * pane or one that draws its rows only as it is scrolled.
+ */
+export type CaptureNotice = 'iframe-permission' | 'fast-pane' | 'fast-virtual';
 
 export type CaptureSummary = Pick<CaptureRecord, 'id' | 'url' | 'title' | 'createdAt' | 'width' | 'height' | 'parts' | 'edits' | 'thumbnail'>;
 

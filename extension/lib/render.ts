@@ -26,8 +26,14 @@ export async function composePart<C extends AnyCanvas>(part: PartPlan, getTile: 
   const ctx = context2d(target);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, part.width, part.height);
+  await drawTiles(ctx, part.draws, getTile);
+  return target;
+}
+
+/** Draws `draws` from their tiles, decoded a few at a time (the cells do not overlap, so order is free). */
+export async function drawTiles(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, draws: PartPlan['draws'], getTile: (index: number) => Promise<Blob | undefined>): Promise<void> {
   const byTile = new Map<number, PartPlan['draws']>();
-  for (const d of part.draws) byTile.set(d.tile, [...(byTile.get(d.tile) ?? []), d]);
+  for (const d of draws) byTile.set(d.tile, [...(byTile.get(d.tile) ?? []), d]);
   const queue = [...byTile.keys()];
   const worker = async () => {
     for (let t = queue.shift(); t !== undefined; t = queue.shift()) {
@@ -39,7 +45,6 @@ export async function composePart<C extends AnyCanvas>(part: PartPlan, getTile: 
     }
   };
   await Promise.all([worker(), worker(), worker()]);
-  return target;
 }
 
 /** Part `i` of a stored capture as exported: stitched from its frames, with its saved edits. */

@@ -38,6 +38,13 @@ export interface PageGeometry {
   restricted?: string;
   /** After the warm-up: the layout of the first viewport moved since frame 0 was taken (take it again). */
   layoutChanged?: boolean;
+  /**
+   * After the warm-up: the page took rows out of one container as it was scrolled, as virtual
+   * lists do. One screenshot of the whole page would show only the rows near the top.
+   */
+  drawsOnScroll?: boolean;
+  /** After the warm-up: where its last scroll stopped (the page's end, as the browser clamps it), CSS px. */
+  endY?: number;
 }
 
 /** What a frame's content script says about its document, to match it with an iframe element. */

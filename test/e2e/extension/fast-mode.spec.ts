@@ -7,6 +7,8 @@ import { expectBands, expectLazy, viewportOf } from './checks';
 import { readFile } from 'node:fs/promises';
 import { canvasSize, columnRuns, expect, near, pixel, test, type ExtensionHarness, type Rgb } from './fixtures';
 import { expectMotionCaptured, openWith } from './motion-checks';
+import { expectInboxCaptured, expectListCaptured } from './scroll-checks';
+import { NOTICES } from '../../../extension/editor/notices';
 
 /** Chrome keeps its "debugging this browser" bar 5 s after a detach (measured 5.1 s). */
 const INFOBAR_LINGER_MS = 5_500;
@@ -81,6 +83,17 @@ test.describe('fast mode', () => {
       await editor.close();
       await page.close();
     }
+  });
+
+  test('a virtual list on the window (nothing marked lazy) falls back to scrolling, every row in place, and the editor says so', async ({ ext }) => {
+    // One screenshot showed only the rows the list had drawn at the top: 94 of 110 rows were missing.
+    await expectListCaptured(ext, 1, NOTICES['fast-virtual']);
+    expect((await lastRun(ext)).mode).toBe('stitch');
+  });
+
+  test('an app that scrolls inside a pane falls back to scrolling, and the editor says so', async ({ ext }) => {
+    await expectInboxCaptured(ext, 1, NOTICES['fast-pane']);
+    expect((await lastRun(ext)).mode).toBe('stitch');
   });
 
   test('the editor shows the capture before its canvas holds it, and an export at once still gets the whole image', async ({ ext }) => {

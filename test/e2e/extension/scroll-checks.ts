@@ -25,18 +25,36 @@ async function captureServed(ext: ExtensionHarness, pathname: string, ready: str
   return { page, editor };
 }
 
+/** Every row of the window virtual list once, whole, in place. */
+async function virtualRowProblems(editor: Page, s: number): Promise<string[]> {
+  const rows = await columnRuns(editor, Math.round((FEED.x + FEED.width / 2) * s));
+  const problems: string[] = [];
+  for (let i = 0; i < FEED.rows; i++) {
+    const top = (FEED.top + i * FEED.rowHeight) * s;
+    problems.push(...oneRun(rows, rowColor(i), top, top + FEED.rowHeight * s, Math.ceil(s), `virtual row ${i}`));
+  }
+  return problems;
+}
+
+/** What the editor says under the capture's title (split images, fallbacks); '' when nothing. */
+const editorNote = (editor: Page) => editor.locator('#split-note').evaluate((el: HTMLElement) => (el.hidden ? '' : (el.textContent ?? '')));
+
+/** The window virtual list alone: every row; `note` is what the editor must say about it ('' for nothing). */
+export async function expectListCaptured(ext: ExtensionHarness, s: number, note: string): Promise<void> {
+  const { page, editor } = await captureServed(ext, '/scroll/list.html', 'typeof window.listState === "function"');
+  expect.soft(await virtualRowProblems(editor, s), 'every row of the virtual list').toEqual([]);
+  expect.soft(await editorNote(editor)).toBe(note);
+  await editor.close();
+  await page.close();
+}
+
 /** A virtual list on the window beside AOS reveals, timer lazy images, a carousel and entrance animations. */
 export async function expectFeedCaptured(ext: ExtensionHarness, s: number): Promise<void> {
   const { page, editor } = await captureServed(ext, '/scroll/feed.html', 'typeof window.feedState === "function"');
   const tol = Math.ceil(s);
-  const problems: string[] = [];
+  const problems: string[] = await virtualRowProblems(editor, s);
   const col = (x: number) => columnRuns(editor, Math.round(x * s));
 
-  const rows = await col(FEED.x + FEED.width / 2);
-  for (let i = 0; i < FEED.rows; i++) {
-    const top = (FEED.top + i * FEED.rowHeight) * s;
-    problems.push(...oneRun(rows, rowColor(i), top, top + FEED.rowHeight * s, tol, `virtual row ${i}`));
-  }
   const cards = await col(CARDS.x + CARDS.width / 2);
   for (let i = 0; i < CARDS.count; i++) {
     const top = (CARDS.first + i * CARDS.gap) * s;
@@ -69,9 +87,13 @@ export async function expectFeedCaptured(ext: ExtensionHarness, s: number): Prom
   await page.close();
 }
 
-/** react-window in the page's only scroller: the pane unrolled below the header, every row once. */
-export async function expectInboxCaptured(ext: ExtensionHarness, s: number): Promise<void> {
+/**
+ * react-window in the page's only scroller: the pane unrolled below the header, every row once.
+ * `note` is what the editor must say about the capture, if given.
+ */
+export async function expectInboxCaptured(ext: ExtensionHarness, s: number, note?: string): Promise<void> {
   const { page, editor } = await captureServed(ext, '/scroll/inbox.html', '!!document.querySelector("#root [role=listitem], #root div div")');
+  if (note !== undefined) expect.soft(await editorNote(editor)).toBe(note);
   const tol = Math.ceil(s);
   const problems: string[] = [];
   const { height } = await canvasSize(editor);
@@ -91,7 +113,7 @@ export async function expectInboxCaptured(ext: ExtensionHarness, s: number): Pro
   await page.close();
 }
 
-/** A web component's shadow root: its fixed header once at the top, its inner pane unrolled. */
+/** A web component's shadow root: its fixed header once at the top, its inner pane unrolled, its motion held and finished. */
 export async function expectShellCaptured(ext: ExtensionHarness, s: number): Promise<void> {
   const { page, editor } = await captureServed(ext, '/scroll/shell.html', '!!document.querySelector("app-shell")?.shadowRoot');
   const tol = Math.ceil(s);
@@ -101,8 +123,15 @@ export async function expectShellCaptured(ext: ExtensionHarness, s: number): Pro
     const top = (SHELL.headerHeight + i * SHELL.rowHeight) * s;
     problems.push(...oneRun(runs, rowColor(i), top, top + SHELL.rowHeight * s, tol, `shadow pane row ${i}`));
   }
-  expect.soft(problems, 'the web component unrolled').toEqual([]);
+  // Motion inside the component: the fade-in in progress at the click is at its end.
+  const fade = await pixel(editor, Math.round((SHELL.fade.x + SHELL.fade.width / 2) * s), Math.round(28 * s));
+  if (!near(fade, SHELL.fade.color)) problems.push(`fade-in in the shadow root at ${fade}, want ${SHELL.fade.color}`);
+  expect.soft(problems, 'the web component unrolled, its reveals and fade-in finished').toEqual([]);
   await editor.close();
+  // Its endless spinner turns again afterwards.
+  const turned = () => page.evaluate(() => Number(document.querySelector('app-shell')!.shadowRoot!.querySelector('.spin')!.getAnimations()[0]?.currentTime ?? -1));
+  const before = await turned();
+  await expect.poll(turned, { message: 'the spinner in the shadow root turns again' }).toBeGreaterThan(before);
   await page.close();
 }
 

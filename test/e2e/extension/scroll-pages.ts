@@ -36,8 +36,14 @@ export const ENTRANCE = { fade: [120, 20, 180] as Rgb, slide: [0, 120, 120] as R
 /** The app pane: react-window in the only scroller (the document does not scroll), rows filled by a debounced loader. */
 export const INBOX = { rows: 90, rowHeight: 40, headerHeight: 50, header: [40, 40, 40] as Rgb, placeholder: [210, 210, 210] as Rgb };
 
-/** A web component's open shadow root: a fixed header and the inner pane that scrolls. */
-export const SHELL = { rows: 50, rowHeight: 50, headerHeight: 56, header: [250, 80, 0] as Rgb, spinner: [0, 200, 0] as Rgb };
+/**
+ * A web component's open shadow root: a fixed header (an endless spinner and a 40 s fade-in in
+ * it) and the inner pane that scrolls, whose rows from `revealFrom` on fade in when scrolled to.
+ */
+export const SHELL = {
+  rows: 50, rowHeight: 50, headerHeight: 56, header: [250, 80, 0] as Rgb, spinner: [0, 200, 0] as Rgb,
+  fade: { x: 300, width: 60, color: [20, 60, 200] as Rgb }, revealFrom: 20,
+};
 
 /** Late sections: content-visibility: auto, each starting and ending with children that have margins. */
 export const LATE = { sections: 16, marker: [255, 0, 128] as Rgb, markerHeight: 12, x: 40 };
@@ -73,6 +79,15 @@ export function feedPage(): string {
     <script src="/lib/aos.js"></script>
     <script src="/apps/feed.js"></script>
   </body></html>`;
+}
+
+/** The window virtual list alone: nothing on the page says it loads late. */
+export function listPage(): string {
+  return `<!doctype html><html><head><title>List</title><style>${STYLE_BASE}
+    body { position: relative; height: ${FEED.top + FEED.rows * FEED.rowHeight + 200}px; }
+    #feed { position: absolute; left: ${FEED.x}px; top: ${FEED.top}px; width: ${FEED.width}px; }
+    #feed > div { position: absolute; left: 0; top: 0; width: 100%; height: ${FEED.rowHeight}px; }
+  </style></head><body><div id="feed"></div><script src="/apps/list.js"></script></body></html>`;
 }
 
 export function inboxPage(): string {

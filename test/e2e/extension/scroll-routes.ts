@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { feedPage, inboxPage, latePage, shellPage } from './scroll-pages';
+import { feedPage, inboxPage, latePage, listPage, shellPage } from './scroll-pages';
 
 type Hit = { type: string; body: string | Buffer } | null;
 
@@ -15,8 +15,8 @@ const LIBS: Record<string, [string, string]> = {
   'aos.css': ['text/css', 'node_modules/aos/dist/aos.css'],
   'splide-core.css': ['text/css', 'node_modules/@splidejs/splide/dist/css/splide-core.min.css'],
 };
-const APPS: Record<string, string> = { 'feed.js': 'feed.ts', 'inbox.js': 'inbox.tsx', 'shell.js': 'shell.ts' };
-const PAGES: Record<string, () => string> = { 'feed.html': feedPage, 'inbox.html': inboxPage, 'shell.html': shellPage, 'late.html': latePage };
+const APPS: Record<string, string> = { 'feed.js': 'feed.ts', 'list.js': 'list.ts', 'inbox.js': 'inbox.tsx', 'shell.js': 'shell.ts' };
+const PAGES: Record<string, () => string> = { 'feed.html': feedPage, 'list.html': listPage, 'inbox.html': inboxPage, 'shell.html': shellPage, 'late.html': latePage };
 
 const bundles = new Map<string, Promise<string>>();
 function bundle(entry: string): Promise<string> {

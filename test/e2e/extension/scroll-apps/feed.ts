@@ -5,44 +5,12 @@
  * entrance animations. `window.feedState()` says whether the page moves again afterwards.
  */
 import Splide from '@splidejs/splide';
-import { elementScroll, observeWindowOffset, observeWindowRect, Virtualizer } from '@tanstack/virtual-core';
-import { CAROUSEL, FEED, hex, rowColor } from '../scroll-pages';
+import { CAROUSEL } from '../scroll-pages';
+import { mountWindowList } from './window-list';
 
 declare const AOS: { init(o: object): void };
 
-const feed = document.getElementById('feed')!;
-feed.style.height = `${FEED.rows * FEED.rowHeight}px`;
-let frame = 0;
-const render = () => {
-  frame = 0;
-  const rows = virtualizer.getVirtualItems();
-  const keep = new Set(rows.map((r) => String(r.index)));
-  for (const el of [...feed.children] as HTMLElement[]) if (!keep.has(el.dataset.index!)) el.remove();
-  for (const r of rows) {
-    if (feed.querySelector(`[data-index="${r.index}"]`)) continue;
-    const el = document.createElement('div');
-    el.dataset.index = String(r.index);
-    el.style.transform = `translateY(${r.start - FEED.top}px)`; // start counts the scroll margin
-    el.style.background = hex(rowColor(r.index));
-    feed.append(el);
-  }
-};
-const virtualizer = new Virtualizer<Window, HTMLDivElement>({
-  count: FEED.rows,
-  getScrollElement: () => window,
-  estimateSize: () => FEED.rowHeight,
-  scrollToFn: (offset, options, instance) => elementScroll(offset, options, instance as never),
-  observeElementRect: observeWindowRect,
-  observeElementOffset: observeWindowOffset,
-  scrollMargin: FEED.top,
-  overscan: 2,
-  onChange: () => {
-    if (!frame) frame = requestAnimationFrame(render);
-  },
-});
-virtualizer._willUpdate();
-virtualizer._didMount();
-render();
+const feed = mountWindowList(document.getElementById('feed')!);
 
 AOS.init({ duration: 600, once: true });
 
