@@ -47,8 +47,8 @@ interface Fn {
 
 const functions: Fn[] = [
   ...routeList.map((r) => ({ name: r.id, handler: r.handler, grants: routeDeploy[r.id].grants })),
-  // infra/stacks/auth-stack.ts: RW on the users table.
-  { name: 'postConfirmation', handler: 'auth-triggers/post-confirmation', grants: { tables: { users: 'RW' } } },
+  // infra/stacks/auth-stack.ts: RW on the users table, AdminUpdateUserAttributes (the name offered at sign-up).
+  { name: 'postConfirmation', handler: 'auth-triggers/post-confirmation', grants: { tables: { users: 'RW' }, cognito: ['AdminUpdateUserAttributes'] } },
 ];
 
 /** Values the deployed functions get from the stacks; dummies, nothing is called at import. */

@@ -1,9 +1,12 @@
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
+import { CLIENT_WRITE_ATTRIBUTES, SIGNUP_NAME_ATTRIBUTE } from '#shared/deploy/user-attributes';
+import { DISPLAY_NAME_INPUT_MAX } from '#shared/rules/display-name';
 import type { EnvironmentConfig } from '../environments';
 import { googleClientSecretName, oauthDomainOf, resourcePrefix } from '../names';
 import { DataRefs } from '../refs';
@@ -23,6 +26,17 @@ function oauthRedirects(site: Site) {
     signIn: origins.map((o) => `${o}/auth/signin`),
     signOut: origins.map((o) => `${o}/auth/signout`),
   };
+}
+
+/** CDK names custom attributes without their `custom:` prefix. */
+const customKey = (attribute: string) => attribute.replace(/^custom:/, '');
+
+/** CLIENT_WRITE_ATTRIBUTES as CDK's ClientAttributes. */
+function clientWriteAttributes(): cognito.ClientAttributes {
+  const custom = CLIENT_WRITE_ATTRIBUTES.filter((a) => a.startsWith('custom:')).map(customKey);
+  const standard = CLIENT_WRITE_ATTRIBUTES.filter((a) => !a.startsWith('custom:'));
+  if (standard.some((a) => a !== 'email')) throw new Error(`map the standard attributes ${standard.join(', ')} to CDK's names here`);
+  return new cognito.ClientAttributes().withStandardAttributes({ email: standard.includes('email') }).withCustomAttributes(...custom);
 }
 
 /**
@@ -47,7 +61,7 @@ export class AuthStack extends Stack {
     const postConfirmation = new ApiFunction(this, 'PostConfirmation', {
       handlerModule: 'auth-triggers/post-confirmation',
       serviceName: `${prefix}-auth`,
-      description: 'Cognito PostConfirmation: creates the user row',
+      description: 'Cognito PostConfirmation: creates the user row, sets the name offered at sign-up',
       logRetention: env.logRetentionDays as logs.RetentionDays,
       logRemovalPolicy: removalPolicy,
       memorySize: postConfirmationSize.memoryMb,
@@ -66,7 +80,12 @@ export class AuthStack extends Stack {
       // A changed e-mail takes effect only once the new address is verified.
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      customAttributes: { identity_id: new cognito.StringAttribute({ mutable: true, maxLen: 256 }) },
+      customAttributes: {
+        identity_id: new cognito.StringAttribute({ mutable: true, maxLen: 256 }),
+        // The name offered at sign-up (form or Google), never shown: PostConfirmation tidies it into
+        // `name` (shared/deploy/user-attributes.ts). Mutable: Google's mapping rewrites it at each sign-in.
+        [customKey(SIGNUP_NAME_ATTRIBUTE)]: new cognito.StringAttribute({ mutable: true, maxLen: DISPLAY_NAME_INPUT_MAX }),
+      },
       // The product's password rule: at least 8 characters with lower- and upper-case letters.
       passwordPolicy: {
         minLength: 8, requireLowercase: true, requireUppercase: true, requireDigits: false, requireSymbols: false,
@@ -95,6 +114,12 @@ export class AuthStack extends Stack {
     // AwsSolutions-COG1 wants digits and symbols too. The specification fixes the password rule
     // (8+ characters, lower and upper case) and the SPA and the invite-accept handler check the
     // same rule, so Cognito must not be stricter than what the product tells the user.
+    // PostConfirmation writes the tidied name with IAM. A policy of its own: in the function's
+    // default policy the pool's ARN would make the function depend on the pool, which depends on it.
+    postConfirmation.role?.attachInlinePolicy(new iam.Policy(this, 'PostConfirmationSetsName', {
+      statements: [new iam.PolicyStatement({ actions: ['cognito-idp:AdminUpdateUserAttributes'], resources: [this.userPool.userPoolArn] })],
+    }));
+
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG1',
       reason: 'Password rule is fixed by the product specification (min 8, lower+upper case); client and server check the same rule.',
@@ -146,11 +171,14 @@ export class AuthStack extends Stack {
         // Dynamic reference, resolved by CloudFormation at deploy time; never in the template.
         clientSecretValue: SecretValue.secretsManager(googleClientSecretName(env)),
         scopes: ['openid', 'email', 'profile'],
-        // email_verified is not mapped: mapping needs the client to have write access to it,
-        // which would also let users mark their own address as verified.
+        // Mapping needs the client to have write access to the attribute, which users then have
+        // too. So email_verified is not mapped (they could mark their own address verified), and
+        // Google's name goes to custom:signup_name, not `name`: PostConfirmation tidies it into
+        // `name` at the first sign-in, and nothing shows the custom attribute.
         attributeMapping: {
           email: cognito.ProviderAttribute.GOOGLE_EMAIL,
-          fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+          // CDK writes these keys as they are: the mapping needs the `custom:` prefix.
+          custom: { [SIGNUP_NAME_ATTRIBUTE]: cognito.ProviderAttribute.GOOGLE_NAME },
         },
       });
       providers.push(cognito.UserPoolClientIdentityProvider.GOOGLE);
@@ -176,8 +204,9 @@ export class AuthStack extends Stack {
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
-      // custom:identity_id is written by the backend only.
-      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
+      // shared/deploy/user-attributes.ts: e-mail (sign-up, e-mail change) and the name offered at
+      // sign-up. Not `name` (POST /account/name only) nor custom:identity_id (the backend's).
+      writeAttributes: clientWriteAttributes(),
     });
     if (google) this.client.node.addDependency(google);
 

@@ -180,15 +180,17 @@ export const cognitoAdmin = {
 
 /**
  * The user's name (standard `name` attribute), written with IAM: the app client may not write
- * `name` (the auth stack's write attributes), so a user's own UpdateUserAttributes cannot store a
- * name past the rules, and POST /account/name (which tidies it first) is the only way in. '' removes it.
+ * `name` (shared/deploy/user-attributes.ts), so a user's own UpdateUserAttributes cannot store a
+ * name past the rules; POST /account/name and the PostConfirmation trigger (both tidy it first)
+ * are the only ways in. '' removes it. The trigger passes its event's pool: it has no USER_POOL_ID
+ * (the pool refers to the trigger, so the trigger cannot refer to the pool).
  */
 export const adminName = {
-  async set(username: string, name: string): Promise<void> {
+  async set(username: string, name: string, poolId = userPoolId()): Promise<void> {
     if (name) {
-      await cognito().send(new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId(), Username: username, UserAttributes: [{ Name: 'name', Value: name }] }));
+      await cognito().send(new AdminUpdateUserAttributesCommand({ UserPoolId: poolId, Username: username, UserAttributes: [{ Name: 'name', Value: name }] }));
     } else {
-      await cognito().send(new AdminDeleteUserAttributesCommand({ UserPoolId: userPoolId(), Username: username, UserAttributeNames: ['name'] }));
+      await cognito().send(new AdminDeleteUserAttributesCommand({ UserPoolId: poolId, Username: username, UserAttributeNames: ['name'] }));
     }
   },
 };

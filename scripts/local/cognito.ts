@@ -8,6 +8,7 @@ import {
   AdminGetUserCommand, AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient, CreateGroupCommand, CreateUserPoolClientCommand,
   CreateUserPoolCommand, DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { CLIENT_WRITE_ATTRIBUTES, SIGNUP_NAME_ATTRIBUTE } from '#shared/deploy/user-attributes';
 import { freePort, HOST } from './ports';
 
 /** Fixed confirmation code: cognito-local uses it for every sign-up and reset. */
@@ -69,9 +70,22 @@ async function markConfirmedEmailVerified(target: number, poolId: string | undef
 }
 
 /**
+ * Cognito refuses a SignUp or UpdateUserAttributes with the user's own token that writes an
+ * attribute outside the app client's WriteAttributes; cognito-local writes anything. The proxy
+ * refuses them as Cognito does, with the list the CDK app client has, so the local stack cannot
+ * store what AWS would refuse (a `name` past the name rule). Answers the refusal, or null.
+ */
+function unwritableAttributeError(op: string, request: Buffer): { __type: string; message: string } | null {
+  if (!op.endsWith('.SignUp') && !op.endsWith('.UpdateUserAttributes')) return null;
+  const { UserAttributes } = JSON.parse(request.toString() || '{}') as { UserAttributes?: { Name?: string }[] };
+  const refused = (UserAttributes ?? []).map((a) => a.Name ?? '').filter((n) => !CLIENT_WRITE_ATTRIBUTES.includes(n));
+  return refused.length ? { __type: 'NotAuthorizedException', message: `A client attempted to write unauthorized attribute: ${refused.join(', ')}` } : null;
+}
+
+/**
  * Amplify 6.22 refreshes tokens with GetTokensFromRefreshToken, which cognito-local lacks; this
- * proxy turns that one call into InitiateAuth REFRESH_TOKEN_AUTH, fills the e-mail-verified gap
- * above, and passes everything else on. `pool` is read per request (it is known only once the
+ * proxy turns that one call into InitiateAuth REFRESH_TOKEN_AUTH, fills the e-mail-verified and
+ * write-attributes gaps above, and passes everything else on. `pool` is read per request (it is known only once the
  * pool is bootstrapped, after the proxy listens).
  */
 function startRefreshProxy(port: number, target: number, pool: { id?: string }): Promise<Server> {
@@ -80,6 +94,12 @@ function startRefreshProxy(port: number, target: number, pool: { id?: string }):
       let body = await readBody(req);
       const headers = { ...req.headers };
       const op = String(headers['x-amz-target'] ?? '');
+      const refusal = unwritableAttributeError(op, body);
+      if (refusal) {
+        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+        res.end(JSON.stringify(refusal));
+        return;
+      }
       if (op.endsWith('.ConfirmSignUp')) {
         const upstream = await fetch(`http://${HOST}:${target}${req.url ?? '/'}`, {
           method: req.method, headers: { 'content-type': String(headers['content-type'] ?? 'application/x-amz-json-1.1'), 'x-amz-target': op }, body: new Uint8Array(body),
@@ -145,12 +165,18 @@ async function bootstrapPool(endpoint: string, stateFile: string): Promise<Local
     // As `keepOriginal` in infra/stacks/auth-stack.ts: a new e-mail counts only once its code is verified.
     UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: false, RequireSymbols: false } },
-    Schema: [{ Name: 'identity_id', AttributeDataType: 'String', Mutable: true }],
+    // As the CDK pool's custom attributes (cognito-local's SignUp stores attributes outside the schema too).
+    Schema: [
+      { Name: 'identity_id', AttributeDataType: 'String', Mutable: true },
+      { Name: SIGNUP_NAME_ATTRIBUTE.replace(/^custom:/, ''), AttributeDataType: 'String', Mutable: true },
+    ],
   }));
   const userPoolId = pool.UserPool!.Id!;
   const client = await c.send(new CreateUserPoolClientCommand({
     UserPoolId: userPoolId, ClientName: 'web',
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
+    // Recorded for DescribeUserPoolClient; the proxy enforces the list (cognito-local does not).
+    WriteAttributes: [...CLIENT_WRITE_ATTRIBUTES],
   }));
   await c.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'staff', Description: 'Staff: admin tool' }));
   c.destroy();

@@ -11,7 +11,11 @@ describe('auth stack', () => {
       AutoVerifiedAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireLowercase: true, RequireUppercase: true }) },
-      Schema: Match.arrayWith([Match.objectLike({ Name: 'identity_id', AttributeDataType: 'String', Mutable: true })]),
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'identity_id', AttributeDataType: 'String', Mutable: true }),
+        // The name offered at sign-up: no longer than POST /account/name accepts.
+        Match.objectLike({ Name: 'signup_name', AttributeDataType: 'String', Mutable: true, StringAttributeConstraints: { MaxLength: '1000' } }),
+      ]),
       UserPoolTier: 'ESSENTIALS',
     });
   });
@@ -38,6 +42,11 @@ describe('auth stack', () => {
     expect(text).toContain('dynamodb:PutItem');
     expect(text).toContain(':table/fps-dev-users');
     expect(text).not.toContain('fps-dev-orgs');
+    // It sets the name offered at sign-up with IAM, on this pool only (a policy of its own: no dependency cycle).
+    const [poolId] = Object.keys(dev.auth.findResources('AWS::Cognito::UserPool'));
+    dev.auth.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: [Match.objectLike({ Action: 'cognito-idp:AdminUpdateUserAttributes', Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId, 'Arn'] } })] },
+    });
   });
 
   it('managed-login domain with the env prefix and Cognito-provided branding', () => {
@@ -79,11 +88,18 @@ describe('auth stack', () => {
       }),
     });
     master.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { SupportedIdentityProviders: ['COGNITO', 'Google'] });
-    // The provider's name becomes the user's `name` ("Welcome {name}", the header); the app client may write it (/account).
+    // Google's name is only proposed (custom:signup_name): PostConfirmation tidies it into `name`.
     master.auth.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
-      ProviderName: 'Google', AttributeMapping: Match.objectLike({ email: 'email', name: 'name' }),
+      ProviderName: 'Google', AttributeMapping: { email: 'email', 'custom:signup_name': 'name' },
     });
-    master.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { WriteAttributes: Match.arrayWith(['name']) });
+  });
+
+  it('the app client cannot write `name` (POST /account/name is the only way in), nor any attribute shown unsanitised', () => {
+    for (const t of [dev, synth('master')]) {
+      const [[, client]] = resourcesOf(t.auth, 'AWS::Cognito::UserPoolClient');
+      // The only custom attribute it may write is the proposed name, which PostConfirmation tidies before anything shows it.
+      expect([...client.Properties.WriteAttributes].sort()).toEqual(['custom:signup_name', 'email']);
+    }
   });
 
   it('sends mail through SES from the sender in staging and master; keeps the old e-mail until the new one is verified', () => {

@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import type { AdminCognitoUser, AdminDbOrg, AdminDbUser, AdminLookupResult, AdminStripeCustomer } from '#shared/domain/admin';
+import { SIGNUP_NAME_ATTRIBUTE } from '#shared/deploy/user-attributes';
 import { classifyAdminQuery } from '#shared/rules/admin-search';
+import { normalizeDisplayName } from '#shared/rules/display-name';
 import { cognitoAdmin, type CognitoAdminUser } from '../../adapters/cognito-admin';
 import { orgsRepo, type MemberRow, type OrgRow } from '../../adapters/orgs-repo';
 import { findCustomerByEmail, retrieveCustomer } from '../../adapters/stripe-customer';
@@ -32,6 +34,17 @@ class Lookup {
   }
 }
 
+/**
+ * The name attributes as the name rule tidies them: a name stored before the app client lost write
+ * access to `name` may hold anything, and custom:signup_name is the user's to write
+ * (shared/deploy/user-attributes.ts). Staff see what the product would show.
+ */
+function tidyNames(attributes: Record<string, string>): Record<string, string> {
+  const out = { ...attributes };
+  for (const k of ['name', SIGNUP_NAME_ATTRIBUTE]) if (k in out) out[k] = normalizeDisplayName(out[k]!);
+  return out;
+}
+
 const toCognito = (u: CognitoAdminUser, groups: string[] | undefined): AdminCognitoUser => ({
   userStatus: u.userStatus,
   username: u.username,
@@ -39,7 +52,7 @@ const toCognito = (u: CognitoAdminUser, groups: string[] | undefined): AdminCogn
   created: u.created,
   updated: u.updated,
   ...(groups ? { groups } : {}),
-  attributes: { ...u.attributes, sub: u.attributes.sub ?? u.username },
+  attributes: { ...tidyNames(u.attributes), sub: u.attributes.sub ?? u.username },
 });
 
 const toDbUser = (row: UserRow): AdminDbUser => {

@@ -71,6 +71,10 @@ test.describe('account page', () => {
 
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { name: 'Welcome Grace Hopper' })).toBeVisible();
+    // The name went as custom:signup_name (the app client may not write `name`); the PostConfirmation
+    // trigger made it the account's name, so the header and the name field show it too.
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('.site-nav__dropdown .dropdown__label')).toHaveText('Grace Hopper');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Hopper');
     await expect(field(page, 'Subscription')).toHaveText('Basic');
     await expect(field(page, 'Email')).toContainText(email);
     await expect(field(page, 'Log-in Method')).toHaveText('Email');

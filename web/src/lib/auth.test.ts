@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { getBroadcastAuthState, subscribeBroadcastAuthState } from './auth-broadcast';
 import { AUTH_PENDING_PAINT_ATTRIBUTE } from './auth-pending-paint';
+import { DISPLAY_NAME_MAX_LENGTH, normalizeDisplayName } from '#shared/rules/display-name';
 import { amplifyAuthConfig, getAuthState, mayHaveStoredSession, resetAuthForTests, setAuthState, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
 
 const base: RuntimeConfig = {
@@ -24,6 +25,16 @@ describe('user info', () => {
     expect(toAuthUser('u', { email: 'a@x.example', given_name: 'Ann', family_name: 'Lee' }).name).toBe('Ann Lee');
     expect(toAuthUser('u', { email: 'a@x.example' }).name).toBe('a@x.example');
     expect(toAuthUser('u', { email: 'a@x.example', identities: '[{"providerName":"Google"}]' })).toMatchObject({ loginMethod: 'Google', isSocial: true });
+  });
+
+  it('shows a name stored before the app client lost write access to it only as the name rule tidies it', () => {
+    // The issue's name: 636 characters with control characters, written with UpdateUserAttributes.
+    const stored = `Mallory\u0000\u0007\u001b[31m\u202E${'x'.repeat(617)}\r\n\t!`;
+    const shown = toAuthUser('u', { email: 'a@x.example', name: stored }).name;
+    expect(shown).toBe(normalizeDisplayName(stored));
+    expect(shown.length).toBeLessThanOrEqual(DISPLAY_NAME_MAX_LENGTH);
+    expect(shown).not.toMatch(/[\p{Cc}\u202E]/u);
+    expect(toAuthUser('u', { email: 'a@x.example', name: '\u0000 \u202E' }).name).toBe('a@x.example');
   });
 });
 

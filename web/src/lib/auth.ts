@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
+import { normalizeDisplayName } from '#shared/rules/display-name';
 import { PASSWORD_MIN_LENGTH } from '#shared/rules/password-rule';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
 import { STORED_SESSION_KEY } from '#shared/web/stored-session-probe';
@@ -27,7 +28,7 @@ export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 export interface AuthUser {
   userId: string;
   email: string;
-  /** What "Welcome {name}" shows: the name attribute, else the e-mail. */
+  /** What "Welcome {name}" shows: the name attribute (as the name rule tidies it), else the e-mail. */
   name: string;
   /** 'Email' for password accounts, else the social provider (from the identities attribute). */
   loginMethod: string;
@@ -131,7 +132,9 @@ export function toAuthUser(userId: string, attrs: Record<string, unknown>): Auth
   return {
     userId,
     email,
-    name: text('name') || fullName || email,
+    // Only the server writes `name`, through the name rule; tidied again here because a pool may
+    // still hold one written before the app client lost write access to it (the 636-character one).
+    name: normalizeDisplayName(text('name') || fullName) || email,
     loginMethod: provider ?? 'Email',
     isSocial: !!provider,
   };

@@ -5,6 +5,7 @@ import {
   confirmResetPassword, resetPassword, signIn, signUp,
   type ConfirmResetPasswordInput, type ResetPasswordInput, type ResetPasswordOutput, type SignInInput, type SignUpInput,
 } from 'aws-amplify/auth';
+import { SIGNUP_NAME_ATTRIBUTE } from '#shared/deploy/user-attributes';
 import { normalizeDisplayName } from '#shared/rules/display-name';
 import { isValidPassword, PASSWORD_RULE_MESSAGE } from '#shared/rules/password-rule';
 import { PASSWORD_AUTH_FLOW } from '../../../lib/auth';
@@ -31,11 +32,17 @@ function typeInto(input: HTMLInputElement, value: string) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** The optional name, tidied (shared/rules/display-name.ts), and left out when empty. */
+/**
+ * The optional name, tidied (shared/rules/display-name.ts) and left out when empty, goes as
+ * custom:signup_name: the app client may not write `name` (shared/deploy/user-attributes.ts). The
+ * PostConfirmation trigger makes it the account's name, through the same rule again (server side).
+ */
 function signUpAttributes(attrs: Record<string, string | undefined> = {}): Record<string, string> {
   const { name, ...rest } = attrs;
   const tidy = normalizeDisplayName(name ?? '');
-  return Object.fromEntries(Object.entries({ ...rest, ...(tidy ? { name: tidy } : {}) }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries({ ...rest, ...(tidy ? { [SIGNUP_NAME_ATTRIBUTE]: tidy } : {}) }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 }
 
 // Amplify's signIn/signUp are overloaded (with and without a server context); the Authenticator
