@@ -6,9 +6,10 @@ import { paths } from '../../../config/paths';
 import { startHostedSignIn, useAuth } from '../../../lib/auth';
 import { useExtensionStatus } from '../../../lib/extension-bridge';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { loadPasswordAuthenticator, usePasswordAuthenticatorPreload } from '../components/load-password-authenticator';
 import { SignInProgress } from '../components/sign-in-progress';
 
-const PasswordAuthenticator = lazy(() => import('../components/password-authenticator'));
+const PasswordAuthenticator = lazy(loadPasswordAuthenticator);
 
 /** After this long without the extension's answer the popup stops waiting and says so. */
 export const CONNECT_GIVE_UP_MS = 6000;
@@ -23,6 +24,7 @@ export function ConnectRoute() {
   const config = useRuntimeConfig();
   const auth = useAuth();
   const bridge = useExtensionStatus();
+  usePasswordAuthenticatorPreload(config?.auth.mode);
   const [params] = useSearchParams();
   const signInMode = params.has('signin');
   const [gaveUp, setGaveUp] = useState(false);

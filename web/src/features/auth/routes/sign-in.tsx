@@ -8,10 +8,11 @@ import { paths } from '../../../config/paths';
 import { startHostedSignIn, useAuth } from '../../../lib/auth';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { readStorage, removeStorage, storageKeys, writeStorage } from '../../../lib/storage';
+import { loadPasswordAuthenticator, usePasswordAuthenticatorPreload } from '../components/load-password-authenticator';
 import { SignInProgress } from '../components/sign-in-progress';
 import { useLoginHandedOver } from '../lib/use-hand-over';
 
-const PasswordAuthenticator = lazy(() => import('../components/password-authenticator'));
+const PasswordAuthenticator = lazy(loadPasswordAuthenticator);
 
 const DEFAULT_AFTER_SIGN_IN = paths.account.href();
 
@@ -31,6 +32,7 @@ export function SignInRoute() {
   const config = useRuntimeConfig();
   const auth = useAuth();
   const navigate = useNavigate();
+  usePasswordAuthenticatorPreload(config?.auth.mode);
   const [params] = useSearchParams();
   const error = params.get('error');
   const description = params.get('error_description');
