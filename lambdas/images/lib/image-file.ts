@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '#shared/domain/image';
+import { THUMBNAIL, thumbnailSize } from '#shared/rules/image-thumbnail';
 
 /**
  * Checking an uploaded file and making its thumbnail, with sharp (libvips). sharp is a native
@@ -18,7 +19,11 @@ export type Inspection =
   | { ok: true; contentType: string; width: number; height: number }
   | { ok: false; reason: 'not_an_image' | 'unsupported_format' | 'too_many_pixels'; format?: string };
 
-/** What the bytes really are, whatever the upload claimed. Never throws for bad input. */
+/**
+ * What the bytes really are, whatever the upload claimed. Never throws for bad input. Reads the
+ * header only (sharp's metadata decodes no pixels), so the start of a PNG is enough: the first
+ * 64 KiB serve when the original is not decoded at all (finish-upload.ts, a client thumbnail).
+ */
 export async function inspectImage(bytes: Buffer): Promise<Inspection> {
   let meta: sharp.Metadata;
   try {
@@ -40,21 +45,38 @@ export async function inspectImage(bytes: Buffer): Promise<Inspection> {
 }
 
 /**
- * Thumbnails are at most 480 px wide. Tall images (full-page captures) are cut at 640 px from
- * the top, which is the part people recognise; wide ones keep their whole width and aspect.
- */
-export const THUMBNAIL = { width: 480, height: 640, quality: 78, contentType: 'image/webp' } as const;
-
-/**
  * A WebP thumbnail of an inspected image (its displayed width and height): first frame of
  * animations, EXIF orientation applied. Throws when the file cannot be decoded.
  */
 export async function makeThumbnail(bytes: Buffer, size: { width: number; height: number }): Promise<Buffer> {
-  const width = Math.min(THUMBNAIL.width, size.width);
-  const height = Math.max(1, Math.min(THUMBNAIL.height, Math.round((size.height * width) / size.width)));
+  const { width, height } = thumbnailSize(size.width, size.height);
   return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({ width, height, fit: 'cover', position: 'top' })
     .webp({ quality: THUMBNAIL.quality })
     .toBuffer();
+}
+
+/**
+ * Why a thumbnail the client made is not the one THUMBNAIL's rule gives for an image of `size`
+ * (too large, not a still WebP by its bytes, other dimensions, damaged), or null when it is.
+ * Decodes the thumbnail (a few ms at 480 × 640), never the original.
+ */
+export async function thumbnailProblem(bytes: Buffer, size: { width: number; height: number }): Promise<string | null> {
+  if (bytes.length > THUMBNAIL.maxBytes) return 'too_large';
+  const want = thumbnailSize(size.width, size.height);
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: THUMBNAIL.width * THUMBNAIL.height }).metadata();
+  } catch {
+    return 'not_an_image';
+  }
+  if (meta.format !== 'webp' || (meta.pages ?? 1) > 1) return 'not_a_still_webp';
+  if (meta.width !== want.width || meta.height !== want.height) return 'wrong_dimensions';
+  try {
+    await sharp(bytes).raw().toBuffer();
+  } catch {
+    return 'damaged';
+  }
+  return null;
 }
