@@ -120,6 +120,16 @@ export async function headObject(key: string): Promise<{ size: number; contentTy
   }
 }
 
+/** The whole object in memory, or undefined when there is none: for objects whose size a presigned form capped. */
+export async function getObjectIfAny(key: string): Promise<Buffer | undefined> {
+  try {
+    return await getObjectBytes(key);
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
 /** The whole object in memory; callers check its size with `headObject` first. */
 export async function getObjectBytes(key: string): Promise<Buffer> {
   const r = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key }));

@@ -1,11 +1,12 @@
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, type Image } from '#shared/domain/image';
 import { imagesRepo, type ImageRow } from '../../adapters/images-repo';
-import { copyObjectAs, deleteObject, getObjectBytes, getObjectStart, headObject, putObject } from '../../adapters/s3-client';
+import { copyObjectAs, deleteObject, getObjectBytes, getObjectIfAny, getObjectStart, headObject, putObject } from '../../adapters/s3-client';
 import { DomainError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countEvent } from '../../lib/metrics';
 import { THUMBNAIL } from '#shared/rules/image-thumbnail';
 import { inspectImage, makeThumbnail, thumbnailProblem } from './image-file';
+import { stillPngSize } from './image-header';
 import { imageKeys } from './image-keys';
 import { toImage } from './image-view';
 import { settleUpload, unsettleUpload } from './storage-quota';
@@ -18,7 +19,7 @@ const NOT_AN_IMAGE = 'The file is not an image the library can store (PNG, JPEG,
 const DAMAGED = 'The image could not be read; the file may be damaged.';
 const CHANGED = 'The file changed while it was being checked. Please try again.';
 
-/** How much of the original is read when the client's thumbnail spares decoding it: a PNG's header is its first 33 bytes. */
+/** How much of the original is read when the client's thumbnail spares decoding it: a PNG's chunks before its pixels. */
 const HEADER_BYTES = 64 * 1024;
 
 /** Stored files never change under their key, so browsers may keep them. */
@@ -37,30 +38,31 @@ type FileFacts = { contentType: string; size: number; width: number; height: num
 interface Checked { file: FileFacts; thumbBytes: number; store(): Promise<void> }
 
 /**
- * The extension's path (its create asked for a thumbnail form): the thumbnail its editor uploaded beside the file, if it is exactly what the
- * server would make the size of (THUMBNAIL's rule, a still WebP, within its byte cap). Then only the
- * original's header is read (a ranged GET) and the file is copied inside S3, never decoded; S3
- * copies only the version whose header was read (ETag). Undefined when there is no such thumbnail
- * or the header cannot tell (not a format whose start suffices): the caller makes the thumbnail.
+ * The extension's path (its create asked for a thumbnail form): the thumbnail its editor uploaded
+ * beside the file, if it is exactly what the server would make the size of (THUMBNAIL's rule, a
+ * still WebP, within its byte cap). Then only the original's header is read (a ranged GET; a still
+ * PNG's IHDR, image-header.ts) and the file is copied inside S3, never decoded, and sharp is not
+ * even loaded; S3 copies only the version whose header was read (ETag). Undefined when there is
+ * no such thumbnail or the header is not one that tells for certain: the caller makes the thumbnail.
  */
 async function withClientThumbnail(row: ImageRow, keys: Keys): Promise<Checked | undefined> {
-  const [start, thumb] = await Promise.all([getObjectStart(keys.upload, HEADER_BYTES), headObject(keys.thumbUpload)]);
-  if (!start || !thumb) return undefined;
-  if (start.size > MAX_IMAGE_BYTES) return undefined; // refused on the server path, with its reasons
-  const found = await inspectImage(start.bytes);
-  if (!found.ok) return undefined;
-  const thumbBytes = thumb.size <= THUMBNAIL.maxBytes ? await getObjectBytes(keys.thumbUpload) : undefined;
-  const problem = thumbBytes ? await thumbnailProblem(thumbBytes, found) : 'too_large';
-  if (problem || !thumbBytes) {
-    logger.warn('client thumbnail ignored', { imageId: row.imageId, problem, thumbSize: thumb.size, width: found.width, height: found.height });
+  // The thumbnail's form caps its size, so it is read whole, alongside the original's start.
+  const [start, thumbBytes] = await Promise.all([getObjectStart(keys.upload, HEADER_BYTES), getObjectIfAny(keys.thumbUpload)]);
+  if (!start || !thumbBytes || start.size > MAX_IMAGE_BYTES) return undefined; // the server path says why
+  const size = stillPngSize(start.bytes);
+  if (!size || size.width * size.height > MAX_IMAGE_PIXELS) return undefined;
+  const problem = thumbnailProblem(thumbBytes, size);
+  if (problem) {
+    logger.warn('client thumbnail ignored', { imageId: row.imageId, problem, thumbSize: thumbBytes.length, ...size });
     return undefined;
   }
+  const contentType = 'image/png';
   return {
-    file: { contentType: found.contentType, size: start.size, width: found.width, height: found.height },
+    file: { contentType, size: start.size, ...size },
     thumbBytes: thumbBytes.length,
     async store() {
       const [copied] = await Promise.all([
-        copyObjectAs(keys.upload, keys.original, { contentType: found.contentType, cacheControl: IMMUTABLE, ifMatch: start.etag }),
+        copyObjectAs(keys.upload, keys.original, { contentType, cacheControl: IMMUTABLE, ifMatch: start.etag }),
         putObject(keys.thumb, thumbBytes, THUMBNAIL.contentType, IMMUTABLE),
       ]);
       if (!copied) throw new DomainError('conflict', CHANGED);
@@ -128,8 +130,10 @@ export async function finishUpload(userId: string, imageId: string): Promise<Ima
   let ready: ImageRow | undefined;
   try {
     await checked.store();
-    await Promise.all([deleteObject(keys.upload), deleteObject(keys.thumbUpload)]);
-    ready = await imagesRepo.markReady(row.userId, row.imageId, file, new Date().toISOString());
+    // The uploads go as the row turns ready: as before, neither outcome of markReady needs them.
+    [ready] = await Promise.all([
+      imagesRepo.markReady(row.userId, row.imageId, file, new Date().toISOString()), deleteObject(keys.upload), deleteObject(keys.thumbUpload),
+    ]);
   } catch (e) {
     await unsettleUpload(row, file.size);
     throw e;
