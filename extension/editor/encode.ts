@@ -5,8 +5,8 @@ let encoder: Worker | null = null;
 let nextId = 0;
 const pending = new Map<number, { resolve(b: Blob): void; reject(e: Error): void }>();
 
-/** Encodes a canvas as PNG or JPEG in the encoder worker (see encoder-worker.ts for why). */
-export async function canvasToBlob(canvas: AnyCanvas, type: 'image/png' | 'image/jpeg', quality?: number): Promise<Blob> {
+/** Encodes a canvas as PNG, JPEG or WebP in the encoder worker (see encoder-worker.ts for why). */
+export async function canvasToBlob(canvas: AnyCanvas, type: EncodeRequest['type'], quality?: number): Promise<Blob> {
   if (!encoder) {
     encoder = new Worker(new URL('encoder.js', location.href), { type: 'module' });
     encoder.onmessage = (e: MessageEvent<EncodeResponse>) => {

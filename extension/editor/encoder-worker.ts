@@ -6,7 +6,7 @@
 export interface EncodeRequest {
   id: number;
   bitmap: ImageBitmap;
-  type: 'image/png' | 'image/jpeg';
+  type: 'image/png' | 'image/jpeg' | 'image/webp';
   quality?: number;
 }
 
@@ -25,8 +25,10 @@ self.onmessage = async (e: MessageEvent<EncodeRequest>) => {
     } else {
       const ctx = canvas.getContext('2d');
       if (!ctx || canvas.width === 0) throw new Error('The canvas could not be created.');
-      ctx.fillStyle = '#fff'; // JPEG has no alpha: flatten onto white
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      if (type === 'image/jpeg') {
+        ctx.fillStyle = '#fff'; // JPEG has no alpha: flatten onto white
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+      }
       ctx.drawImage(bitmap, 0, 0);
       bitmap.close();
     }

@@ -14,6 +14,7 @@ import { $, editor } from './editor-state';
 import { allParts } from './exports';
 import { libraryStrips } from '../lib/render';
 import { canvasToBlob } from './encode';
+import { libraryThumbnail } from './library-thumbnail';
 import { SIGN_IN_FOR_SAVE, SIGN_IN_PURPOSE_PARAM } from '#shared/rules/sign-in-purpose';
 
 /** Share of the bar for preparing (render, encode, hash) before any byte is sent. */
@@ -57,7 +58,7 @@ function fail(failure: SaveFailure): void {
   show('failed');
 }
 
-interface Prepared { blobs: Blob[]; hashes: string[] }
+interface Prepared { blobs: Blob[]; thumbs: (Blob | null)[]; hashes: string[] }
 /** The encoded pieces of what the editor shows, for one capture and set of edits (`key`). */
 let preparing: { key: string; done: Promise<Prepared> } | null = null;
 
@@ -65,9 +66,17 @@ const editKey = (): string => `${editor.record?.id}|${JSON.stringify(editor.reco
 
 async function encodePieces(): Promise<Prepared> {
   const blobs: Blob[] = [];
-  // Every part as shown, a part over the library's pixel limit cut into strips.
-  for await (const part of allParts()) for (const piece of libraryStrips(part)) blobs.push(await canvasToBlob(piece, 'image/png'));
-  return { blobs, hashes: await Promise.all(blobs.map(hashBytes)) };
+  const thumbs: (Blob | null)[] = [];
+  // Every part as shown, a part over the library's pixel limit cut into strips; each with the
+  // library's thumbnail, made while the bitmap is at hand (the server need not decode it then).
+  for await (const part of allParts()) {
+    for (const piece of libraryStrips(part)) {
+      const [png, thumb] = await Promise.all([canvasToBlob(piece, 'image/png'), libraryThumbnail(piece).catch(() => null)]);
+      blobs.push(png);
+      thumbs.push(thumb);
+    }
+  }
+  return { blobs, thumbs, hashes: await Promise.all(blobs.map(hashBytes)) };
 }
 
 /** The pieces for `key`: the ones being (or already) encoded for it, else a new encoding. */
@@ -115,7 +124,7 @@ async function save(): Promise<void> {
   progress(0, 'Preparing the image');
   performance.mark('save:start');
   try {
-    const { blobs, hashes } = await piecesFor(editKey());
+    const { blobs, thumbs, hashes } = await piecesFor(editKey());
     const count = blobs.length;
     performance.mark('save:prepared');
     progress(PREPARE_SHARE);
@@ -128,6 +137,7 @@ async function save(): Promise<void> {
       if (ids[i]) continue;
       ids[i] = await saveImage(grant, {
         bytes: blobs[i],
+        thumbnail: thumbs[i],
         title: captureTitle(record, i, count),
         urlLink: captureLink(record.url),
         ...(count > 1 ? { part: { set: record.id, index: i + 1, count } } : {}),

@@ -1,7 +1,9 @@
 /**
  * Saving one image to the library with an upload grant (docs/security.md): create (a presigned
  * POST form) → POST the file to S3 with the form's fields (XMLHttpRequest, for upload progress) →
- * finalise. The same three steps as the site's upload, on the grant routes.
+ * finalise. The same three steps as the site's upload, on the grant routes; with the editor's
+ * thumbnail, create also gives a form for it, POSTed beside the file, and finalise keeps it
+ * instead of decoding the file (docs/images.md).
  */
 import { endpoints } from '#shared/api/endpoints';
 import { buildPath, type Endpoint } from '#shared/api/route';
@@ -22,12 +24,14 @@ export class SaveCallError extends Error {
 
 export interface ImageToSave {
   bytes: Blob;
+  /** The library's thumbnail of `bytes` (editor/library-thumbnail.ts), if the editor could make one. */
+  thumbnail?: Blob | null;
   title: string;
   urlLink: string | null;
   part?: { set: string; index: number; count: number };
 }
 
-interface CreatedImage { id: string; uploadUrl: string; uploadFields: Record<string, string> }
+interface CreatedImage { id: string; uploadUrl: string; uploadFields: Record<string, string>; thumbUploadFields?: Record<string, string> }
 
 /** Calls a grant route of the table (endpoints.ts: method and path, without zod). */
 async function callApi<T>(grant: UploadGrant, endpoint: Endpoint, params: Record<string, string>, body: unknown): Promise<T> {
@@ -78,9 +82,15 @@ export async function saveImage(grant: UploadGrant, image: ImageToSave, onProgre
   const created = await callApi<CreatedImage>(grant, endpoints.grantCreateImage, {}, {
     title: image.title, notes: '', urlLink: image.urlLink, contentType: image.bytes.type || 'image/png',
     ...(image.part ? { part: image.part } : {}),
+    ...(image.thumbnail ? { thumbnail: true } : {}),
   });
   performance.mark('save:upload');
-  await postForm(created.uploadUrl, created.uploadFields, image.bytes, onProgress);
+  const { thumbnail } = image;
+  await Promise.all([
+    postForm(created.uploadUrl, created.uploadFields, image.bytes, onProgress),
+    // Best effort: without it, finalise makes the thumbnail itself.
+    thumbnail && created.thumbUploadFields ? postForm(created.uploadUrl, created.thumbUploadFields, thumbnail, () => {}).catch(() => {}) : undefined,
+  ]);
   performance.mark('save:finalise');
   await callApi<unknown>(grant, endpoints.grantFinalizeImage, { id: created.id }, {});
   performance.mark('save:done');

@@ -32,6 +32,11 @@ export interface ImageRow {
    * upload form accepts; lambdas/adapters/storage-counter.ts). Absent on rows made before the counter.
    */
   reservedBytes?: number;
+  /**
+   * Pending rows only: the creator (the extension) was given a form for its own thumbnail, so
+   * finalise looks for one before decoding the file (lambdas/images/lib/finish-upload.ts).
+   */
+  clientThumbnail?: true;
   /** Finalised rows: the image's active share links, shareId → expiry (lambdas/adapters/share-slots.ts). */
   shareLinks?: Record<string, number>;
 }
@@ -133,7 +138,7 @@ export const imagesRepo = {
     return conditionalUpdate(
       userId, imageId,
       { status: 'ready', contentType: file.contentType, size: file.size, width: file.width, height: file.height, updated },
-      ['expiresAt', 'reservedBytes'],
+      ['expiresAt', 'reservedBytes', 'clientThumbnail'],
       'pending',
     );
   },

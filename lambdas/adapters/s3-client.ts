@@ -120,11 +120,38 @@ export async function headObject(key: string): Promise<{ size: number; contentTy
   }
 }
 
+/** The whole object in memory, or undefined when there is none: for objects whose size a presigned form capped. */
+export async function getObjectIfAny(key: string): Promise<Buffer | undefined> {
+  try {
+    return await getObjectBytes(key);
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
 /** The whole object in memory; callers check its size with `headObject` first. */
 export async function getObjectBytes(key: string): Promise<Buffer> {
   const r = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key }));
   if (!r.Body) return Buffer.alloc(0);
   return Buffer.from(await r.Body.transformToByteArray());
+}
+
+/**
+ * The first `length` bytes of an object (a ranged GET), with the whole object's size and its ETag,
+ * or undefined when there is none: enough to read a file's header without fetching the file.
+ */
+export async function getObjectStart(key: string, length: number): Promise<{ bytes: Buffer; size: number; etag: string } | undefined> {
+  try {
+    const r = await s3().send(new GetObjectCommand({ Bucket: imagesBucket(), Key: key, Range: `bytes=0-${length - 1}` }));
+    const bytes = r.Body ? Buffer.from(await r.Body.transformToByteArray()) : Buffer.alloc(0);
+    // "bytes 0-65535/5790000"; a 200 (no range applied) carries the whole object.
+    const total = Number(/\/(\d+)$/.exec(r.ContentRange ?? '')?.[1] ?? r.ContentLength ?? bytes.length);
+    return { bytes: bytes.subarray(0, length), size: total, etag: r.ETag ?? '' };
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
 }
 
 export async function putObject(key: string, body: Buffer, contentType: string, cacheControl?: string): Promise<void> {
@@ -136,6 +163,24 @@ export async function copyObject(from: string, to: string): Promise<void> {
   await s3().send(new CopyObjectCommand({
     Bucket: imagesBucket(), Key: to, CopySource: `${imagesBucket()}/${from.split('/').map(encodeURIComponent).join('/')}`, MetadataDirective: 'COPY',
   }));
+}
+
+/**
+ * Copies an object inside the images bucket under a new type and cache header, only if it is still
+ * the version `ifMatch` names: false when it has changed (S3's 412; s3rver does not check the condition).
+ */
+export async function copyObjectAs(from: string, to: string, opts: { contentType: string; cacheControl: string; ifMatch: string }): Promise<boolean> {
+  try {
+    await s3().send(new CopyObjectCommand({
+      Bucket: imagesBucket(), Key: to, CopySource: `${imagesBucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      MetadataDirective: 'REPLACE', ContentType: opts.contentType, CacheControl: opts.cacheControl,
+      ...(opts.ifMatch ? { CopySourceIfMatch: opts.ifMatch } : {}),
+    }));
+    return true;
+  } catch (e) {
+    if (e instanceof S3ServiceException && (e.$metadata.httpStatusCode === 412 || e.name === 'PreconditionFailed')) return false;
+    throw e;
+  }
 }
 
 /** Deletes one object; deleting a missing key succeeds (S3 semantics). */

@@ -11,6 +11,7 @@ import {
   ADMIN_SEARCH_MAX_LENGTH, ADMIN_SEARCH_MIN_LENGTH, SEARCH_TOO_LONG, SEARCH_TOO_SHORT,
 } from '../rules/admin-search';
 import { AdminSearchResult } from '../rules/admin-search-matches';
+import { THUMBNAIL } from '../rules/image-thumbnail';
 import { DISPLAY_NAME_INPUT_MAX, normalizeDisplayName } from '../rules/display-name';
 import { endpoints } from './endpoints';
 import { defineRoutes } from './route';
@@ -42,6 +43,11 @@ const CreateImageBody = z.object({
   // The file's size in bytes, when the client knows it: a file that cannot fit is refused before anything is written.
   size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 }).strict();
+/**
+ * The extension's create may also ask for a form for the thumbnail its editor made (`thumbnail: true`):
+ * finalise then checks that one and skips decoding the capture. The site's uploads do not ask.
+ */
+const GrantCreateImageBody = CreateImageBody.extend({ thumbnail: z.literal(true).optional() }).strict();
 const InviteKey = { sub: Id, token: z.string().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/) };
 export const AccountType = z.enum(['user', 'organization']);
 export const CheckoutPlan = z.enum(['premium']);
@@ -244,11 +250,11 @@ export const routes = defineRoutes(endpoints, {
     body: Empty, response: z.object({ ok: z.literal(true), revoked: z.number().int().nonnegative() }),
   },
   grantCreateImage: {
-    summary: 'As createImage, for the holder of an upload grant (the extension editor\'s "Save to library").', status: 201,
-    body: CreateImageBody, response: Image,
+    summary: 'As createImage, for the holder of an upload grant (the extension editor\'s "Save to library"). With `thumbnail: true`, also `thumbUploadFields`: a presigned POST (to the same `uploadUrl`) for the WebP thumbnail the editor made, which finalise checks and keeps instead of making one.', status: 201,
+    body: GrantCreateImageBody, response: Image,
   },
   grantFinalizeImage: {
-    summary: 'As finalizeImage, for the holder of an upload grant.', params: ImageParams,
+    summary: `As finalizeImage, for the holder of an upload grant. A thumbnail uploaded with \`thumbUploadFields\` that passes the checks (a still WebP of the thumbnail rule's size for the image, at most ${THUMBNAIL.maxBytes / 1024} KB) is kept and the image is not decoded, only its header read; any other is ignored and the thumbnail made as usual.`, params: ImageParams,
     body: Empty, response: Image,
   },
 

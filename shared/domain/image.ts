@@ -22,6 +22,8 @@ export const Image = z.object({
   uploadUrl: z.string().optional(),
   /** On creation only: the form fields to POST with the file to `uploadUrl` (docs/images.md). */
   uploadFields: z.record(z.string(), z.string()).optional(),
+  /** On the extension's creation with `thumbnail: true` only: the form fields for its thumbnail, POSTed to `uploadUrl` too. */
+  thumbUploadFields: z.record(z.string(), z.string()).optional(),
   /** A presigned GET that saves the file under the image's title (Content-Disposition: attachment). */
   urlDownload: z.string().nullable().optional(),
   size: z.number().int().nonnegative().nullable().optional(),

@@ -21,9 +21,12 @@ export const userKeyPrefixes = (userId: string): string[] => [`${USER_PREFIX}${u
  * - `upload`: what the presigned POST writes, under `uploads/<userId>/` so that one lifecycle rule
  *   sweeps abandoned uploads (deleted on finalise, when the checked copy becomes `original`);
  * - `original`: the checked file, written by the finalise function, under `users/<userId>/`;
- * - `thumb`: the WebP thumbnail, beside it.
+ * - `thumbUpload`: where the extension's editor may upload the thumbnail it made (its own presigned
+ *   POST), beside the upload and swept alike; finalise checks it and stores it as `thumb`;
+ * - `thumb`: the WebP thumbnail, beside the original.
  */
 export function imageKeys(userId: string, imageId: string) {
   const base = `${USER_PREFIX}${userId}/images/${imageId}`;
-  return { upload: `${UPLOAD_PREFIX}${userId}/${imageId}`, original: `${base}/original`, thumb: `${base}/thumb.webp` };
+  const upload = `${UPLOAD_PREFIX}${userId}/${imageId}`;
+  return { upload, thumbUpload: `${upload}.thumb`, original: `${base}/original`, thumb: `${base}/thumb.webp` };
 }

@@ -27,12 +27,12 @@ export function requireSameId(pathId: string, bodyId: string): void {
 }
 
 /**
- * Removes every object of an image (upload, original, thumbnail), then its row, then gives its
+ * Removes every object of an image (upload, thumbnail upload, original, thumbnail), then its row, then gives its
  * storage back: only the call that removed the row does, so concurrent removals release it once.
  */
 export async function removeImage(row: Pick<ImageRow, 'userId' | 'imageId'>): Promise<void> {
   const keys = imageKeys(row.userId, row.imageId);
-  await Promise.all([deleteObject(keys.upload), deleteObject(keys.original), deleteObject(keys.thumb)]);
+  await Promise.all([keys.upload, keys.thumbUpload, keys.original, keys.thumb].map(deleteObject));
   const removed = await imagesRepo.remove(row.userId, row.imageId);
   if (removed) await releaseStorageOf(removed);
 }

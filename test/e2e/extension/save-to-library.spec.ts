@@ -29,6 +29,15 @@ async function signedIn(ext: Parameters<typeof signInAndHandOver>[0]) {
   return page;
 }
 
+/** The statuses of the editor's POSTs to S3 (the presigned forms): the image, and beside it the thumbnail it made (issue #35 §2). */
+function s3Uploads(editor: Page): number[] {
+  const statuses: number[] = [];
+  editor.on('response', (r) => {
+    if (r.request().method() === 'POST' && !/\/extension\//.test(new URL(r.url()).pathname)) statuses.push(r.status());
+  });
+  return statuses;
+}
+
 /** The library's thumbnails, in the order shown. */
 async function libraryTitles(page: Page, count: number): Promise<string[]> {
   await page.goto(`${siteUrl()}/images`);
@@ -43,10 +52,13 @@ test('capture → Save to library → Saved; a second click uploads nothing; the
   const pageUrl = page.url();
   const editor = await ext.capture(page);
   const creates = countCreates(editor);
+  const uploads = s3Uploads(editor);
 
   await editor.getByRole('button', { name: 'Save to library' }).click();
   await expect(editor.locator('#save-done')).toBeVisible({ timeout: 30_000 });
   await expect(editor.locator('#save-done')).toContainText('Saved');
+  // The editor uploaded the thumbnail it made, beside the image.
+  expect(uploads).toEqual([204, 204]);
   await expect(editor.locator('#save-progress')).toHaveAttribute('aria-label', 'Saving to library');
   const open = editor.getByRole('link', { name: 'Open in library' });
   const href = await open.getAttribute('href');
@@ -60,6 +72,12 @@ test('capture → Save to library → Saved; a second click uploads nothing; the
 
   // In the library, with the page's title and address; the link opens it in the viewer.
   expect(await libraryTitles(site, 1)).toEqual(['Bands']);
+  // Its thumbnail is there: a WebP the library shows, 480 px wide (the capture is wider).
+  const thumb = site.locator('[data-image-id] img.library-thumb__img');
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(480);
+  const thumbFile = await site.request.get((await thumb.getAttribute('src'))!);
+  expect(thumbFile.status()).toBe(200);
+  expect(thumbFile.headers()['content-type']).toBe('image/webp');
   await site.goto(href!);
   const viewer = site.getByRole('dialog', { name: 'Bands' });
   await expect(viewer).toBeVisible({ timeout: 15_000 }); // after the stored session is checked (slow on a loaded machine)
@@ -115,6 +133,12 @@ test('signed out, Save goes through the site\'s sign-in and back to the same cap
   await expect(editor.locator('#save-done')).toBeVisible({ timeout: 30_000 });
   const site = await ext.context.newPage();
   expect(await libraryTitles(site, 1)).toEqual(['Bands']);
+  // Its thumbnail is there: a WebP the library shows, 480 px wide (the capture is wider).
+  const thumb = site.locator('[data-image-id] img.library-thumb__img');
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(480);
+  const thumbFile = await site.request.get((await thumb.getAttribute('src'))!);
+  expect(thumbFile.status()).toBe(200);
+  expect(thumbFile.headers()['content-type']).toBe('image/webp');
   await site.close();
   await editor.close();
   await page.close();
