@@ -84,9 +84,13 @@ export class CaptureRunner {
       let result: Omit<CaptureResult, 'timings'>;
       if (deps.debuggerCapture && g0.scrollerKind === 'document') {
         const g = await this.warmUp();
-        // One screenshot shows only the rows a virtual list drew last: scroll it frame by frame.
-        if (g.drawsOnScroll) this.notice = 'fast-virtual';
-        result = g.drawsOnScroll ? await this.runStitched(g0, g) : await this.runFast(g);
+        if (g.drawsOnScroll) {
+          // One screenshot shows only the rows a virtual list drew last: scroll it frame by frame.
+          this.notice = 'fast-virtual';
+          result = await this.runStitched(g0, g);
+        } else {
+          result = await this.runFast(g);
+        }
       } else {
         // The debugger's screenshot cannot unroll an inner pane.
         if (deps.debuggerCapture) this.notice ??= 'fast-pane';

@@ -10,7 +10,7 @@ import type { Draw } from '../lib/live-repair';
 /**
  * Draws the frames of capture `id` as they arrive. Resolves once the worker says it is done (the
  * capture is stored), with the drawing still going on: `drawn` gives the draws made on the first
- * image, or null when frames were lost to a width change (see liveRepair: opening the stored
+ * image, or null when frames were lost to a size change (see liveRepair: opening the stored
  * capture then draws again only what differs from its final plan).
  */
 export async function streamLive(id: string): Promise<{ drawn: Promise<Draw[] | null> }> {
@@ -23,18 +23,10 @@ export async function streamLive(id: string): Promise<{ drawn: Promise<Draw[] | 
   const drawFrame = async (m: Extract<LiveMessage, { type: 'frame' }>, draws: LiveDraw[], decoding: Promise<ImageBitmap> | null) => {
     const part0 = m.parts[0];
     const whole = frames === 0 && draws.length === 1 && draws[0].sx === 0 && draws[0].sy === 0 && draws[0].dx === 0 && draws[0].dy === 0 && draws[0].sw === part0.width && draws[0].sh === part0.height;
-    if (frames > 0 && view.width === part0.width && view.height !== part0.height) {
-      // The page's end moved the image's height (a row at a fractional DPR): keep what is drawn.
-      display.copyNow();
-      const kept = await createImageBitmap(view);
-      view.height = part0.height;
-      const ctx = view.getContext('2d')!;
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, view.width, view.height);
-      ctx.drawImage(kept, 0, 0);
-      kept.close();
-    } else if (view.width !== part0.width || view.height !== part0.height || frames === 0) {
-      // A width change after the first frame means earlier frames were lost: stitch again at the end.
+    if (view.width !== part0.width || view.height !== part0.height || frames === 0) {
+      // A size change after the first frame means earlier frames were lost: stitch again at the end.
+      // (Rare: the runner sizes the live image by where the warm-up found the page's end. Keeping
+      // the drawn rows across a resize would need a copy of the whole canvas, twice the memory.)
       if (frames > 0) valid = false;
       display.drop();
       view.width = part0.width;
