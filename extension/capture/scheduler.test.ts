@@ -67,6 +67,33 @@ describe('CaptureScheduler', () => {
     expect(s.quotaErrors).toBeGreaterThan(0);
   });
 
+  it('pays for a late browser only in the window it was late', async () => {
+    const clock = fakeClock();
+    // The browser takes every 4th window's first call 120 ms late (its UI thread busy), others 5 ms late.
+    let calls = 0;
+    let start = Number.NEGATIVE_INFINITY;
+    let tokens = 0;
+    const s = new CaptureScheduler(undefined, clock);
+    const capture = async () => {
+      const late = calls % 8 === 0 ? 120 : 5;
+      const t = clock.now() + late;
+      if (t > start + 1000) {
+        start = t;
+        tokens = 2;
+      }
+      if (tokens === 0) throw new Error(QUOTA_ERROR_TEXT);
+      tokens -= 1;
+      calls += 1;
+      await clock.sleep(late + 150); // the call returns with its image
+    };
+    for (let i = 0; i < 40; i++) await s.run(capture);
+    expect(s.quotaErrors).toBeGreaterThan(0);
+    // 20 windows of 1,025 ms, the last two calls (310 ms), and 5 late windows each ending ~115 ms
+    // later (120 ms late, less the margin, plus a retry of 20 ms): 20.5 s. A margin that grows for
+    // good on each refusal took 21.5 s.
+    expect(clock.t).toBeLessThan(20_600);
+  });
+
   it('rethrows other errors at once', async () => {
     const s = new CaptureScheduler(undefined, fakeClock());
     await expect(s.run(async () => Promise.reject(new Error('Tab closed')))).rejects.toThrow('Tab closed');
