@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { splitByModuleMocks } from './scripts/test-all/module-mock-files';
 
 /**
- * Four projects: pure unit tests, handler integration tests against the local emulators (started
- * once by the global setup), the CDK assertions, and the web tests in jsdom.
+ * Four kinds of test: pure unit tests, handler integration tests against the local emulators
+ * (started once by the global setup), the CDK assertions, and the web tests in jsdom. Unit and web
+ * tests that mock no module share a module cache per worker (scripts/test-all/module-mock-files.ts).
  */
 // CI runs on 2 loaded cores; one retry there keeps a timing hiccup from failing the run.
 const retry = process.env.CI ? 1 : 0;
+
+// Files that mock modules get a fresh module cache each; the others share one per worker.
+const unit = splitByModuleMocks(import.meta.dirname, ['shared', 'scripts', 'extension'], /\.test\.ts$/);
+const web = splitByModuleMocks(import.meta.dirname, ['web/src'], /\.test\.tsx?$/);
 
 export default defineConfig({
   test: {
@@ -18,7 +24,17 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           retry,
-          include: ['{shared,scripts,extension}/**/*.test.ts'],
+          include: unit.plain,
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-mocking',
+          environment: 'node',
+          retry,
+          include: unit.mocking,
           testTimeout: 30_000,
         },
       },
@@ -50,7 +66,17 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           retry,
-          include: ['web/src/**/*.test.{ts,tsx}'],
+          include: web.plain,
+          isolate: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'web-mocking',
+          environment: 'jsdom',
+          retry,
+          include: web.mocking,
           testTimeout: 20_000,
         },
       },

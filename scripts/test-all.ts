@@ -1,7 +1,7 @@
 /**
- * `npm test`: typecheck, lint, knip (no unused files, exports or dependencies: knip.config.ts),
- * vitest (unit, integration against the local emulators, infra, web) and Playwright (extension and
- * site), in that order, stopping at the first failing step. Prints the time each step took, the 15
+ * `npm test`: typecheck, lint and knip (no unused files, exports or dependencies: knip.config.ts)
+ * side by side, then vitest (unit, integration against the local emulators, infra, web) and
+ * Playwright (extension and site), stopping at the first failing step. Prints the time each step took, the 15
  * slowest tests, and a closing `N passed, N failed` line.
  */
 import { spawn } from 'node:child_process';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { formatSlowest, PLAYWRIGHT_REPORT, readTestTimes, REPORT_DIR, VITEST_REPORT } from './test-all/slowest-tests';
 
-interface Step { name: string; cmd: string[]; count?: (out: string) => { passed: number; failed: number } }
+interface Step { name: string; cmd: string[]; count?: (out: string) => { passed: number; failed: number }; quiet?: boolean }
 
 // Colour codes would break the count patterns.
 const plain = (s: string) => stripVTControlCharacters(s);
@@ -25,10 +25,13 @@ const playwrightCounts = (out: string) => {
   return { passed: n('passed') + n('flaky'), failed: n('failed') };
 };
 
+// The static checks are single-threaded: they run side by side, each printed when it ends.
+const checks: Step[] = [
+  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'], quiet: true },
+  { name: 'lint', cmd: ['npx', 'eslint', '.'], quiet: true },
+  { name: 'knip', cmd: ['npx', 'knip'], quiet: true },
+];
 const steps: Step[] = [
-  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '.'] },
-  { name: 'knip', cmd: ['npx', 'knip'] },
   { name: 'vitest', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`], count: vitestCounts },
   // The JSON report's path is read by playwright.config.ts (PLAYWRIGHT_JSON_OUTPUT_NAME).
   { name: 'playwright', cmd: ['npx', 'playwright', 'test'], count: playwrightCounts },
@@ -38,13 +41,18 @@ rmSync(REPORT_DIR, { recursive: true, force: true });
 mkdirSync(REPORT_DIR, { recursive: true });
 process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = PLAYWRIGHT_REPORT;
 
+const header = (step: Step) => `▶ ${step.name}: ${step.cmd.join(' ')}`;
+
 function run(step: Step): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(step.cmd[0], step.cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d; process.stdout.write(d); });
-    child.stderr.on('data', (d: Buffer) => { out += d; process.stderr.write(d); });
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+    child.stdout.on('data', (d: Buffer) => { out += d; if (!step.quiet) process.stdout.write(d); });
+    child.stderr.on('data', (d: Buffer) => { out += d; if (!step.quiet) process.stderr.write(d); });
+    child.on('close', (code) => {
+      if (step.quiet) process.stdout.write(`\n${header(step)}\n${out}`);
+      resolve({ code: code ?? 1, out });
+    });
   });
 }
 
@@ -58,8 +66,9 @@ const rows: string[] = [];
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
+/** Runs a step and adds its row; false when it failed. */
+async function runStep(step: Step): Promise<boolean> {
+  if (!step.quiet) console.log(`\n${header(step)}`);
   const started = Date.now();
   const { code, out } = await run(step);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -71,10 +80,13 @@ for (const step of steps) {
   }
   if (code !== 0 && !counts?.failed) failed += 1; // a failed typecheck or lint counts as one failure
   rows.push(`  ${step.name.padEnd(11)} ${seconds.padStart(7)} s  ${code === 0 ? 'ok' : `failed (exit ${code})`}${counts ? `  ${counts.passed} passed, ${counts.failed} failed` : ''}`);
-  if (code !== 0) {
-    exitCode = code;
-    break;
-  }
+  if (code !== 0) exitCode = code;
+  return code === 0;
+}
+
+const checksPassed = (await Promise.all(checks.map(runStep))).every(Boolean);
+if (checksPassed) {
+  for (const step of steps) if (!(await runStep(step))) break;
 }
 if (figures.size) console.log(`\nFigures:\n${[...figures.values()].map((f) => `  ${f}`).join('\n')}`);
 const times = readTestTimes(join(import.meta.dirname, '..'));
