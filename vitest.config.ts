@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects: pure unit tests, handler integration tests against the local emulators (started
- * once by the global setup), the CDK assertions, and the web tests in jsdom.
+ * Five projects: pure unit tests, handler integration tests against the local emulators (started
+ * once by the global setup), the CDK assertions, the web tests in jsdom, and the Firefox add-on
+ * install test (firefox-esr over WebDriver BiDi: test/firefox/install.test.ts says why there).
  */
 // CI runs on 2 loaded cores; one retry there keeps a timing hiccup from failing the run.
 const retry = process.env.CI ? 1 : 0;
@@ -52,6 +53,16 @@ export default defineConfig({
           retry,
           include: ['web/src/**/*.test.{ts,tsx}'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'firefox',
+          environment: 'node',
+          retry,
+          include: ['test/firefox/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
