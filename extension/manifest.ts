@@ -44,9 +44,8 @@ export const ICON_SIZES = [16, 32, 48, 128] as const;
  */
 export const GECKO_ID = 'fullpage-shot@fullpageshot.example';
 /**
- * Firefox 140 (the current ESR): `scripting.executeScript` with `world: 'MAIN'` and
- * `optional_host_permissions` need 128, and `data_collection_permissions` (which AMO asks every
- * new add-on to declare) is read from 140 on.
+ * Firefox 140 (the current ESR): `scripting.executeScript` with `world: 'MAIN'` needs 128, and
+ * `data_collection_permissions` (which AMO asks every new add-on to declare) is read from 140 on.
  */
 export const GECKO_MIN_VERSION = '140.0';
 
