@@ -1,6 +1,6 @@
 /**
  * The Firefox build installs in Debian's firefox-esr as a temporary add-on, its background event
- * page starts, and its options page renders.
+ * page starts, and its options page and editor render.
  *
  * Why here and like this: Playwright's Firefox needs its own patched build, which cannot be
  * downloaded here, so this drives the stock firefox-esr over WebDriver BiDi with puppeteer-core
@@ -66,13 +66,13 @@ describe.skipIf(!present && !process.env.CI)('the Firefox build in firefox-esr',
    * Opens an add-on page. Firefox's BiDi does not report a navigation into a moz-extension page
    * to puppeteer (its `load` never arrives), so the page is polled instead of awaited.
    */
-  async function openAddonPage(file: string): Promise<Page> {
+  async function openAddonPage(file: string, state = 'ready'): Promise<Page> {
     const page = await browser!.newPage();
     const url = `moz-extension://${UUID}/${file}`;
     void page.goto(url, { timeout: 30_000 }).catch(() => undefined);
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const ready = await page.evaluate((u) => location.href === u && document.body?.dataset.state === 'ready', url).catch(() => false);
+      const ready = await page.evaluate((u, s) => location.href === u && document.body?.dataset.state === s, url, state).catch(() => false);
       if (ready) return page;
       if (Date.now() > deadline) throw new Error(`${url} did not render within 20 s`);
       await new Promise((r) => setTimeout(r, 100));
@@ -97,6 +97,12 @@ describe.skipIf(!present && !process.env.CI)('the Firefox build in firefox-esr',
     const permissions = await page.$eval('#perm-list', (l) => l.textContent ?? '');
     expect(permissions).toContain('Downloads');
     expect(permissions).not.toContain('Debugger');
+    await page.close();
+  }, 60_000);
+
+  it('opens the editor (no capture yet: its empty state), and none of the add-on\'s scripts threw', async () => {
+    const page = await openAddonPage('editor.html', 'empty');
+    expect(await page.$eval('body', (b) => b.textContent)).toContain('No capture is open');
     await page.close();
     expect(stderr.split('\n').filter((l) => l.includes('moz-extension://'))).toEqual([]);
   }, 60_000);
