@@ -2,9 +2,11 @@ import { defineConfig } from 'vitest/config';
 import { splitByModuleMocks } from './scripts/test-all/module-mock-files';
 
 /**
- * Four kinds of test: pure unit tests, handler integration tests against the local emulators
- * (started once by the global setup), the CDK assertions, and the web tests in jsdom. Unit and web
- * tests that mock no module share a module cache per worker (scripts/test-all/module-mock-files.ts).
+ * Five kinds of test: pure unit tests, handler integration tests against the local emulators
+ * (started once by the global setup), the CDK assertions, the web tests in jsdom, and the Firefox
+ * add-on install test (firefox-esr over WebDriver BiDi: test/firefox/install.test.ts says why
+ * there). Unit and web tests that mock no module share a module cache per worker
+ * (scripts/test-all/module-mock-files.ts).
  */
 // CI runs on 2 loaded cores; one retry there keeps a timing hiccup from failing the run.
 const retry = process.env.CI ? 1 : 0;
@@ -78,6 +80,16 @@ export default defineConfig({
           retry,
           include: web.mocking,
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'firefox',
+          environment: 'node',
+          retry,
+          include: ['test/firefox/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

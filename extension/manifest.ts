@@ -1,11 +1,20 @@
-/** The MV3 manifest, built from options so tests and releases share one definition. */
+/**
+ * The MV3 manifest, built from options so tests and releases share one definition. One source, two
+ * builds: every difference between the Chrome and the Firefox manifest is in this file, behind
+ * `target` (extension/README.md, "Firefox").
+ */
 import { originToMatchPattern } from '#shared/extension/site-origins';
 import { BRIDGE_FRAME_PATH } from '#shared/extension/bridge-protocol';
 import { EDITOR_PAGE_PATH } from '#shared/extension/editor-page';
 import { PRODUCT_NAME } from '#shared/domain/product-name';
 
+/** The browser a build is for; scripts/build-extension.ts threads it through the whole build. */
+export type BrowserTarget = 'chrome' | 'firefox';
+
 export interface ManifestOptions {
   version: string;
+  /** Default 'chrome' (Chrome and Edge). */
+  target?: BrowserTarget;
   siteOrigins: readonly string[];
   /**
    * Test builds only: grant the optional permissions at install, because a headless browser
@@ -21,13 +30,64 @@ const EXTENSION_NAME = PRODUCT_NAME;
 const REQUIRED_PERMISSIONS = ['activeTab', 'scripting', 'storage'] as const;
 /** Requested only when a feature needs them, and revocable from the options page. */
 const OPTIONAL_PERMISSIONS = ['downloads', 'debugger'] as const;
+/** Firefox has no `chrome.debugger`, so no fast mode (the options page says why). */
+const FIREFOX_OPTIONAL_PERMISSIONS = ['downloads'] as const;
 /** "iFrame access": lets the capture scroll frames from other sites. Requested only when turned on. */
 const OPTIONAL_HOST_PERMISSIONS = ['<all_urls>'] as const;
 const CAPTURE_SHORTCUT = 'Alt+Shift+P';
 
 export const ICON_SIZES = [16, 32, 48, 128] as const;
 
-export function createManifest(o: ManifestOptions): chrome.runtime.ManifestV3 {
+/**
+ * The add-on's id on addons.mozilla.org (an email-like id on the product's domain): fixed, so
+ * storage, granted permissions and the site's links survive updates and temporary installs.
+ */
+export const GECKO_ID = 'fullpage-shot@fullpageshot.example';
+/**
+ * Firefox 140 (the current ESR): `scripting.executeScript` with `world: 'MAIN'` needs 128, and
+ * `data_collection_permissions` (which AMO asks every new add-on to declare) is read from 140 on.
+ */
+export const GECKO_MIN_VERSION = '140.0';
+
+/** ManifestV3 but `background` (`Omit` would keep only the index signature @types/chrome gives it). */
+type ManifestV3WithoutBackground = { [K in keyof chrome.runtime.ManifestV3 as K extends 'background' ? never : K]: chrome.runtime.ManifestV3[K] };
+/** Firefox's manifest: @types/chrome knows neither its event page nor `browser_specific_settings`. */
+export type FirefoxManifest = ManifestV3WithoutBackground & {
+  background: { scripts: string[]; type?: 'module' };
+  browser_specific_settings: { gecko: { id: string; strict_min_version: string; data_collection_permissions: { required: string[] } } };
+};
+export type ExtensionManifest = chrome.runtime.ManifestV3 | FirefoxManifest;
+
+export function createManifest(o: ManifestOptions): ExtensionManifest {
+  return o.target === 'firefox' ? firefoxManifest(o) : chromeManifest(o);
+}
+
+/**
+ * Firefox's manifest: the Chrome one with a gecko id, an event page for the background script,
+ * no debugger permission and no Chrome-only keys.
+ */
+function firefoxManifest(o: ManifestOptions): FirefoxManifest {
+  const { minimum_chrome_version: _chromeOnly, background: _worker, ...base } = chromeManifest(o);
+  const optional = o.grantOptionalPermissions ? [] : [...FIREFOX_OPTIONAL_PERMISSIONS];
+  const required = o.grantOptionalPermissions ? [...REQUIRED_PERMISSIONS, ...FIREFOX_OPTIONAL_PERMISSIONS] : [...REQUIRED_PERMISSIONS];
+  return {
+    ...base,
+    // An event page: Firefox runs MV3 background scripts in a page, not a service worker.
+    background: { scripts: ['service-worker.js'], type: 'module' },
+    permissions: required,
+    optional_permissions: optional,
+    browser_specific_settings: {
+      gecko: {
+        id: GECKO_ID,
+        strict_min_version: GECKO_MIN_VERSION,
+        // Nothing leaves the browser unless the user clicks "Save to library" (their own account).
+        data_collection_permissions: { required: ['none'] },
+      },
+    },
+  };
+}
+
+function chromeManifest(o: ManifestOptions): chrome.runtime.ManifestV3 {
   const icons = Object.fromEntries(ICON_SIZES.map((s) => [String(s), `icons/icon-${s}.png`]));
   return {
     manifest_version: 3,

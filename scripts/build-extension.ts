@@ -2,6 +2,7 @@
  * Builds the extension into dist/extension and zips it into dist/extension.zip for the stores.
  *   npm run build:extension            release build: production site origins only
  *   npm run build:extension -- --dev   dev build for the local stack (loopback origins, dev key, no zip)
+ *   npm run build:extension -- --firefox   the same for Firefox: dist/extension-firefox and dist/extension-firefox.zip
  * Env (release): EXTENSION_SITE_ORIGINS (comma-separated origins allowed to talk to the frame page),
  *      EXTENSION_SITE_URL (base of the website links). Loopback origins are refused there.
  * Tests import buildExtension() to build with their own origins into a temp folder.
@@ -13,14 +14,17 @@ import * as esbuild from 'esbuild';
 import JSZip from 'jszip';
 import { DEFAULT_SITE_ORIGINS, DEFAULT_SITE_URL, DEV_SITE_ORIGINS, DEV_SITE_URL, isLoopbackOrigin, parseOriginList } from '#shared/extension/site-origins';
 import { DEV_EXTENSION_KEY } from '../extension/dev-key';
-import { createManifest, ICON_SIZES } from '../extension/manifest';
+import { createManifest, GECKO_MIN_VERSION, ICON_SIZES, type BrowserTarget, type ExtensionManifest } from '../extension/manifest';
 import { iconPng } from './extension/png-icon';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface BuildOptions {
+  /** The browser: 'chrome' (default; Chrome and Edge) or 'firefox'. See TARGETS and extension/manifest.ts. */
+  target?: BrowserTarget;
+  /** Default: dist/extension (Chrome) or dist/extension-firefox. */
   outDir?: string;
-  /** Where to write the store zip; false to skip it. Default: dist/extension.zip beside outDir. */
+  /** Where to write the store zip; false to skip it. Default: dist/extension.zip (or extension-firefox.zip) beside outDir. */
   zipPath?: string | false;
   siteOrigins?: readonly string[];
   siteUrl?: string;
@@ -29,14 +33,24 @@ export interface BuildOptions {
   /** Test builds: host permissions granted at install (to test frames from another origin). */
   hostPermissions?: string[];
   minify?: boolean;
-  /** Put the development key in the manifest, for a fixed id (local stack); never in store builds. */
+  /** Put the development key in the manifest, for a fixed id (local stack); never in store builds. Chrome only (Firefox's id is fixed). */
   devKey?: boolean;
 }
+
+/**
+ * What differs between the browsers at build time, besides the manifest (extension/manifest.ts):
+ * the output's name and esbuild's syntax target. The code is the same; it finds out at run time
+ * what the browser offers (`chrome.debugger` only where the manifest can ask for it).
+ */
+const TARGETS: Record<BrowserTarget, { dirName: string; esbuildTarget: string; devKey: boolean }> = {
+  chrome: { dirName: 'extension', esbuildTarget: 'chrome116', devKey: true },
+  firefox: { dirName: 'extension-firefox', esbuildTarget: `firefox${parseInt(GECKO_MIN_VERSION, 10)}`, devKey: false },
+};
 
 export interface BuildResult {
   outDir: string;
   zipPath: string | null;
-  manifest: chrome.runtime.ManifestV3;
+  manifest: ExtensionManifest;
 }
 
 /** The dev build for the local stack's default ports: loopback origins and the fixed dev id. */
@@ -63,8 +77,10 @@ const ENTRIES: Array<{ in: string; out: string; format: 'esm' | 'iife'; split?: 
 const STATIC_FILES = ['extension/editor/editor.html', 'extension/editor/editor.css', 'extension/options/options.html', 'extension/frame/frame.html'];
 
 export async function buildExtension(opts: BuildOptions = {}): Promise<BuildResult> {
-  const outDir = path.resolve(opts.outDir ?? path.join(ROOT, 'dist/extension'));
-  const zipPath = opts.zipPath === false ? null : path.resolve(opts.zipPath ?? path.join(path.dirname(outDir), 'extension.zip'));
+  const target = opts.target ?? 'chrome';
+  const t = TARGETS[target];
+  const outDir = path.resolve(opts.outDir ?? path.join(ROOT, 'dist', t.dirName));
+  const zipPath = opts.zipPath === false ? null : path.resolve(opts.zipPath ?? path.join(path.dirname(outDir), `${t.dirName}.zip`));
   const siteOrigins = opts.siteOrigins ?? DEFAULT_SITE_ORIGINS;
   const siteUrl = opts.siteUrl ?? DEFAULT_SITE_URL;
   const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -82,7 +98,7 @@ export async function buildExtension(opts: BuildOptions = {}): Promise<BuildResu
     outdir: outDir,
     bundle: true,
     platform: 'browser',
-    target: 'chrome116',
+    target: t.esbuildTarget,
     define,
     minify: opts.minify ?? !opts.testBuild,
     legalComments: 'none',
@@ -100,8 +116,8 @@ export async function buildExtension(opts: BuildOptions = {}): Promise<BuildResu
   for (const size of ICON_SIZES) await writeFile(path.join(outDir, `icons/icon-${size}.png`), iconPng(size));
 
   const manifest = {
-    ...createManifest({ version: pkg.version, siteOrigins, grantOptionalPermissions: opts.testBuild, hostPermissions: opts.hostPermissions }),
-    ...(opts.devKey ? { key: DEV_EXTENSION_KEY } : {}),
+    ...createManifest({ target, version: pkg.version, siteOrigins, grantOptionalPermissions: opts.testBuild, hostPermissions: opts.hostPermissions }),
+    ...(opts.devKey && t.devKey ? { key: DEV_EXTENSION_KEY } : {}),
   };
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -125,7 +141,8 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const result = await buildExtension(process.argv.includes('--dev') ? DEV_BUILD : releaseBuildOptions(process.env));
+  const target: BrowserTarget = process.argv.includes('--firefox') ? 'firefox' : 'chrome';
+  const result = await buildExtension({ ...(process.argv.includes('--dev') ? DEV_BUILD : releaseBuildOptions(process.env)), target });
   console.log(`Built ${path.relative(ROOT, result.outDir)} (v${result.manifest.version})${result.zipPath ? ` and ${path.relative(ROOT, result.zipPath)}` : ''}`);
   console.log(`Site origins: ${(result.manifest.web_accessible_resources?.[0] as { matches: string[] }).matches.join(', ')}`);
 }

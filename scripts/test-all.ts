@@ -1,8 +1,9 @@
 /**
  * `npm test`: typecheck, lint and knip (no unused files, exports or dependencies: knip.config.ts)
- * side by side, then vitest (unit, integration against the local emulators, infra, web) and
- * Playwright (extension and site), stopping at the first failing step. Prints the time each step took, the 15
- * slowest tests, and a closing `N passed, N failed` line.
+ * side by side, then vitest (unit, integration against the local emulators, infra, web, and the
+ * Firefox build: `web-ext lint` in the unit project, the temporary-add-on install in firefox-esr in
+ * the firefox project) and Playwright (extension and site), stopping at the first failing step.
+ * Prints the time each step took, the 15 slowest tests, and a closing `N passed, N failed` line.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';

@@ -7,6 +7,7 @@ import { CaptureScheduler } from '../capture/scheduler';
 import { CHROME_CANVAS_LIMITS, type CanvasLimits } from '../capture/split-planner';
 import { restrictedReason } from '../capture/url-policy';
 import '../lib/build-config'; // declares __FPS_TEST_HOOKS__
+import { fastModeAvailable } from '../lib/browser-support';
 import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from '../lib/capture-store';
 import { readSettings } from '../lib/settings';
 import { installMotionHooks } from '../capture/motion-main';
@@ -110,7 +111,8 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
   }
   const { fastMode } = await readSettings();
   // Fast mode: attaches the debugger while the page is injected and prepared, skips a needless warm-up.
-  const fastSession = fastMode && (await chrome.permissions.contains({ permissions: ['debugger'] })) ? new FastCaptureSession(tabId, (m) => sendToTab(tabId, m)) : null;
+  // (Not in Firefox, which has no debugger API: asking about the permission would throw there.)
+  const fastSession = fastMode && fastModeAvailable() && (await chrome.permissions.contains({ permissions: ['debugger'] })) ? new FastCaptureSession(tabId, (m) => sendToTab(tabId, m)) : null;
   const captureId = newCaptureId();
   // The editor tab loads while the page is injected and prepared.
   const live = LiveEditor.open(captureId, tab);

@@ -1,5 +1,6 @@
 /** Options: fast mode and "ask where to save" (each behind an optional permission), revocation, account state. */
 import { IFRAME_ORIGINS, STORAGE_KEYS } from '#shared/extension/messages';
+import { fastModeAvailable } from '../lib/browser-support';
 import { siteLink } from '../lib/build-config';
 import { isPremium, readLogin } from '../lib/login-state';
 import { readSettings, writeSettings } from '../lib/settings';
@@ -19,15 +20,18 @@ const SETTING_FOR: Partial<Record<OptionalPermission, 'fastMode' | 'saveAs'>> = 
 /** iFrame access is a host permission; the others are API permissions. */
 const request = (p: OptionalPermission): chrome.permissions.Permissions => (p === 'iframe' ? { origins: IFRAME_ORIGINS } : { permissions: [p] });
 const has = (p: OptionalPermission) => chrome.permissions.contains(request(p));
+/** Firefox has no debugger API: fast mode and its permission are not offered there (the page says why). */
+const FAST_MODE = fastModeAvailable();
+const offered = (Object.keys(PERMISSION_LABELS) as OptionalPermission[]).filter((p) => p !== 'debugger' || FAST_MODE);
 
 async function render(): Promise<void> {
   const settings = await readSettings();
-  $<HTMLInputElement>('fast-mode').checked = settings.fastMode && (await has('debugger'));
+  $<HTMLInputElement>('fast-mode').checked = FAST_MODE && settings.fastMode && (await has('debugger'));
   $<HTMLInputElement>('save-as').checked = settings.saveAs && (await has('downloads'));
   $<HTMLInputElement>('iframe-access').checked = await has('iframe');
   const list = $('perm-list');
   list.replaceChildren();
-  for (const p of Object.keys(PERMISSION_LABELS) as OptionalPermission[]) {
+  for (const p of offered) {
     const li = document.createElement('li');
     const granted = await has(p);
     li.append(`${PERMISSION_LABELS[p]}: ${granted ? 'granted' : 'not granted'} `);
@@ -70,7 +74,14 @@ async function toggle(p: OptionalPermission, on: boolean): Promise<void> {
 $('fast-mode').addEventListener('change', (e) => void toggle('debugger', (e.target as HTMLInputElement).checked));
 $('save-as').addEventListener('change', (e) => void toggle('downloads', (e.target as HTMLInputElement).checked));
 $('iframe-access').addEventListener('change', (e) => void toggle('iframe', (e.target as HTMLInputElement).checked));
-$('shortcuts').addEventListener('click', () => void chrome.tabs.create({ url: 'chrome://extensions/shortcuts' }));
+if (!FAST_MODE) {
+  $<HTMLInputElement>('fast-mode').disabled = true;
+  $('fast-mode-hint').hidden = true;
+  $('fast-mode-unavailable').hidden = false;
+}
+// Firefox opens its own shortcut settings (about:addons); it cannot open a chrome:// page.
+const commands = chrome.commands as typeof chrome.commands & { openShortcutSettings?: () => Promise<void> };
+$('shortcuts').addEventListener('click', () => void (commands.openShortcutSettings ? commands.openShortcutSettings() : chrome.tabs.create({ url: 'chrome://extensions/shortcuts' })));
 $<HTMLAnchorElement>('link-account').href = siteLink('/account');
 $<HTMLAnchorElement>('link-premium').href = siteLink('/premium');
 chrome.storage.onChanged.addListener((changes, area) => {

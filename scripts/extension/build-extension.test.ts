@@ -4,6 +4,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_SITE_ORIGIN } from '#shared/extension/site-origins';
+import { GECKO_ID, type FirefoxManifest } from '../../extension/manifest';
 import { buildExtension, DEV_BUILD, releaseBuildOptions, type BuildResult } from '../build-extension';
 
 let dir: string;
@@ -15,6 +16,17 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/**
+ * The Chrome build's manifest.json, byte for byte as it was before the Firefox build came from the
+ * same source (manifest-snapshots/, written by that code). Only the version follows package.json.
+ */
+async function expectChromeManifestPinned(outDir: string, snapshot: 'release' | 'dev' | 'test'): Promise<void> {
+  const built = await readFile(path.join(outDir, 'manifest.json'), 'utf8');
+  const pinned = await readFile(path.join(import.meta.dirname, `manifest-snapshots/chrome-${snapshot}.json`), 'utf8');
+  const { version } = JSON.parse(built) as { version: string };
+  expect(built).toBe(pinned.replace(/^ {2}"version": "[^"]*",$/m, `  "version": "${version}",`));
+}
 
 describe('buildExtension', () => {
   it('writes an MV3 manifest with minimal permissions and the alt+shift+p command', () => {
@@ -71,6 +83,7 @@ describe('release and dev builds', () => {
     expect(release.manifest.web_accessible_resources?.every((r) => (r as { matches: string[] }).matches.every((m) => m === `${PRODUCTION_SITE_ORIGIN}/*`))).toBe(true);
     expect(release.manifest).not.toHaveProperty('key');
     expect(files['editor.js']).toContain(PRODUCTION_SITE_ORIGIN);
+    await expectChromeManifestPinned(release.outDir, 'release');
     // Test hooks are compiled out: no benchmark/e2e read-back and no storage overrides.
     const js = Object.entries(files).filter(([name]) => name.endsWith('.js'));
     for (const [name, text] of js) {
@@ -84,6 +97,7 @@ describe('release and dev builds', () => {
     const worker = await readFile(path.join(test.outDir, 'service-worker.js'), 'utf8');
     expect(worker).toContain('fpsLastRun');
     expect(worker).toContain('testHooks');
+    await expectChromeManifestPinned(test.outDir, 'test');
   }, 60_000);
 
   it('a release build refuses loopback origins from the environment', () => {
@@ -101,5 +115,48 @@ describe('release and dev builds', () => {
     expect(frame).toContain('http://127.0.0.1:5173');
     expect(await readFile(path.join(dev.outDir, 'editor.js'), 'utf8')).toContain('http://127.0.0.1:5173');
     expect(dev.manifest).toHaveProperty('key');
+    await expectChromeManifestPinned(dev.outDir, 'dev');
+  }, 60_000);
+});
+
+describe('the Firefox build (target: firefox)', () => {
+  let ff: BuildResult;
+  beforeAll(async () => {
+    ff = await buildExtension({ ...releaseBuildOptions({}), target: 'firefox', outDir: path.join(dir, 'extension-firefox') });
+  }, 60_000);
+
+  it('writes extension-firefox.zip beside its folder, with the same files as the Chrome build', async () => {
+    expect(ff.zipPath).toBe(path.join(dir, 'extension-firefox.zip'));
+    const zip = await JSZip.loadAsync(await readFile(ff.zipPath!));
+    for (const f of ['manifest.json', 'service-worker.js', 'content.js', 'editor.html', 'editor.js', 'options.html', 'options.js', 'frame.html', 'frame.js', 'icons/icon-128.png']) {
+      expect(Object.keys(zip.files), f).toContain(f);
+    }
+  });
+
+  it('has a gecko id and minimum version, a background event page, and no debugger permission', () => {
+    const m = ff.manifest as FirefoxManifest;
+    expect(m.manifest_version).toBe(3);
+    expect(m.browser_specific_settings?.gecko).toEqual({ id: GECKO_ID, strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } });
+    expect(GECKO_ID).toMatch(/^fullpage-shot@[a-z0-9.-]+$/);
+    expect(Number.parseFloat(m.browser_specific_settings.gecko.strict_min_version)).toBeGreaterThanOrEqual(128);
+    expect(m.background).toEqual({ scripts: ['service-worker.js'], type: 'module' });
+    expect(m.permissions).toEqual(['activeTab', 'scripting', 'storage']);
+    expect(m.optional_permissions).toEqual(['downloads']);
+    expect(m.optional_host_permissions).toEqual(['<all_urls>']);
+    expect(JSON.stringify(m)).not.toContain('debugger');
+    expect(m).not.toHaveProperty('minimum_chrome_version');
+    expect(m).not.toHaveProperty('externally_connectable');
+    expect(m).not.toHaveProperty('key');
+    // Firefox's form: objects of resources and match patterns (no extension_ids, no use_dynamic_url).
+    expect(m.web_accessible_resources).toEqual([{ resources: ['frame.html', 'editor.html'], matches: [`${PRODUCTION_SITE_ORIGIN}/*`] }]);
+    expect(m.commands?._execute_action?.suggested_key).toEqual({ default: 'Alt+Shift+P' });
+    expect(m.options_ui).toEqual({ page: 'options.html', open_in_tab: true });
+  });
+
+  it('test builds grant the optional permissions at install there too (still no debugger), and the dev key stays out', async () => {
+    const test = await buildExtension({ ...DEV_BUILD, testBuild: true, target: 'firefox', outDir: path.join(dir, 'firefox-test') });
+    expect(test.manifest.permissions).toEqual(['activeTab', 'scripting', 'storage', 'downloads']);
+    expect(test.manifest.optional_permissions).toEqual([]);
+    expect(test.manifest).not.toHaveProperty('key');
   }, 60_000);
 });
