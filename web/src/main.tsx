@@ -6,6 +6,12 @@ import { patchRoutesOnNavigation, routeObjects } from './app/router';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+
+// The sign-in form's code starts with the page, not once its route has rendered.
+if (/^\/auth\/signin\/?$/.test(window.location.pathname)) {
+  void import('./features/auth/start-sign-in-early').then((m) => m.startSignInEarly());
+}
+
 const newRouter = () => createBrowserRouter(routeObjects, { patchRoutesOnNavigation });
 const app = (router: ReturnType<typeof newRouter>) => (
   <StrictMode>
