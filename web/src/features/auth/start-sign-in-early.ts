@@ -7,7 +7,7 @@ import { loadPasswordAuthenticator } from './components/load-password-authentica
  * form's chunk, so it downloads alongside the route's own chunks rather than after them. Hosted
  * mode never downloads the form.
  */
-export function startSignInEarly(): void {
+export function start(): void {
   loadRuntimeConfig()
     .then((config) => (config.auth.mode === 'password' ? loadPasswordAuthenticator() : undefined))
     .catch(() => undefined); // the route loads both again, and shows the failure

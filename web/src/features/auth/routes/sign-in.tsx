@@ -111,20 +111,27 @@ export function SignInRoute({ SignedInScope, warmAccountScope }: SignInRouteProp
   );
 }
 
+/** How long after the form's chunk has mounted the account code may start loading. */
+const WARM_AFTER_MS = 2000;
+
 /**
- * Runs `run` once the browser is idle after this has mounted (inside the form's Suspense boundary:
- * after the form has shown). The account scope's code loads there while the visitor types (a
- * sign-in needs it next), never competing with the form itself.
+ * Runs `run` when the browser is idle, WARM_AFTER_MS after this has mounted (inside the form's
+ * Suspense boundary). The account scope's code loads there while the visitor types (a sign-in
+ * needs it next). Not at once: the Authenticator first checks for a user (Amplify) and only then
+ * renders its fields, and an idle moment in between would have that code compete with them.
  */
 function WhenIdle({ run }: { run: () => Promise<unknown> }) {
   useEffect(() => {
+    let id: number | undefined;
     const go = () => void run().catch(() => undefined); // loaded again when needed
-    if (typeof requestIdleCallback !== 'function') {
-      const t = setTimeout(go, 1000);
-      return () => clearTimeout(t);
-    }
-    const id = requestIdleCallback(go, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
+    const t = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') id = requestIdleCallback(go, { timeout: 5000 });
+      else go();
+    }, WARM_AFTER_MS);
+    return () => {
+      clearTimeout(t);
+      if (id !== undefined) cancelIdleCallback(id);
+    };
   }, [run]);
   return null;
 }
