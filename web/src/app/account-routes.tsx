@@ -16,7 +16,7 @@ import { EnsureAppProviders } from './providers';
  */
 /** The account scope's code (in pieces, see load-in-pieces.ts) and its stylesheet. Runs once. */
 let accountScope: Promise<(props: { children: ReactNode }) => ReactNode> | undefined;
-export function loadAccountScope() {
+function loadAccountScope() {
   accountScope ??= loadAccountCodeInPieces().then(async () => {
     const [{ AccountScope }] = await Promise.all([
       import('../features/account/components/account-provider'),

@@ -137,7 +137,7 @@ function WhenIdle({ run }: { run: () => Promise<unknown> }) {
 }
 
 /** Spec: the auth error page, its description taken from the query. */
-export function SignInError({ description }: { description: string }) {
+function SignInError({ description }: { description: string }) {
   return (
     <div className="auth-page">
       <h1 className="auth-page__title">Sign-in failed</h1>
