@@ -49,6 +49,13 @@ export function prerenderedHtml(template: string, pathname: string, page: Preren
   return (authPendingPaint ? html : html.replace(NOSCRIPT, '')).replace(ROOT, () => `<div id="root" ${mark}="${escapeHtml(pathname)}">${markup}</div>`);
 }
 
+/**
+ * The runtime config, fetched with the page's own modules instead of after them: every app path
+ * reads it before it knows what to show (the sign-in form or the hosted login, the API's address),
+ * and lib/runtime-config.ts's fetch takes this response.
+ */
+const RUNTIME_CONFIG_PRELOAD = '<link rel="preload" href="/config.json" as="fetch" crossorigin>';
+
 /** '/' → index.html, '/faq' → faq/index.html (the file CloudFront and static servers look up). */
 const htmlFileFor = (pathname: string) => join(pathname.replace(/^\/+/, ''), 'index.html');
 
@@ -142,7 +149,8 @@ export function prerender(): Plugin {
             const paintAt = mod.authPendingPaints[pathname];
             // An auth-pending first paint needs no script to paint. Its route chunks load when the SPA
             // starts, after that paint (main.tsx), rather than competing with the stylesheets.
-            const html = intoHead(template, routePreloads(bundle, loaded(), config.base, { cssOnly: !!paintAt }));
+            const preloads = routePreloads(bundle, loaded(), config.base, { cssOnly: !!paintAt });
+            const html = intoHead(template, pages.includes(pathname) ? preloads : RUNTIME_CONFIG_PRELOAD + preloads);
             if (pages.includes(pathname)) write(pathname, prerenderedHtml(html, pathname, await mod.renderPage(pathname)));
             else if (paintAt) write(pathname, prerenderedHtml(html, pathname, await mod.renderAuthPendingPaint(paintAt), { authPendingPaint: true }));
             else write(pathname, html);

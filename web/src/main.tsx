@@ -1,11 +1,16 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { earlyStartFor } from './app/early-start';
 import { isPrerenderedFor, loadMatchedRoutes } from './app/prerendered-root';
 import { patchRoutesOnNavigation, routeObjects } from './app/router';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+
+// Work the page's route would start only once loaded (the sign-in form's code) starts now.
+void earlyStartFor(window.location.pathname)?.().then((m) => m.start());
+
 const newRouter = () => createBrowserRouter(routeObjects, { patchRoutesOnNavigation });
 const app = (router: ReturnType<typeof newRouter>) => (
   <StrictMode>

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
 import { paths } from './config/paths';
+import { earlyStartFor } from './app/early-start';
 import { prerenderedPaths, routeObjects } from './app/router';
 import { PrerenderTitleContext } from './components/ui/page-title';
 import { buildPageTitle } from './components/ui/page-title-text';
@@ -58,10 +59,11 @@ export async function appShellPaths(): Promise<string[]> {
 /**
  * Imports the lazy route modules `pathname` needs before it renders, as the browser does: the
  * matched routes' `lazy`, after adding the signed-in areas' routes when only the not-found route
- * matches (router.tsx). The prerender step reads which modules that loaded to list the page's
- * chunks as modulepreload links.
+ * matches (router.tsx), and the path's early start (app/early-start.ts). The prerender step reads
+ * which modules that loaded to list the page's chunks as modulepreload links.
  */
 export async function loadRouteModules(pathname: string): Promise<void> {
+  await earlyStartFor(pathname)?.(); // what main.tsx starts on this path (app/early-start.ts)
   let matches = matchRoutes(routeObjects, pathname) ?? [];
   if (matches.some((m) => m.route.path === '*')) matches = matchRoutes(await allRoutes(), pathname) ?? [];
   await Promise.all(matches.map((m) => (typeof m.route.lazy === 'function' ? m.route.lazy() : undefined)));

@@ -90,3 +90,28 @@ test('after a password reset the sign-in form says the password was changed and 
   await signInButton(page).click();
   await expect(page).toHaveURL(/\/account$/);
 });
+
+// Issue 31 (slow spots): a browser that stores no session is signed out; the form and the
+// checkout's Sign Up stage show without waiting for Amplify to start (held back here).
+test.describe('with no stored session, nothing waits for Amplify to say nobody is signed in', () => {
+  const holdAmplify = (page: Page) => page.route(/auth-amplify/, () => undefined); // never answered
+
+  for (const [name, url, field] of [
+    ['sign-in', '/auth/signin', 'Email'],
+    ['sign-up', '/auth/signin?mode=signup', 'Confirm Password'],
+  ] as const) {
+    test(`the ${name} form shows`, async ({ page }) => {
+      await holdAmplify(page);
+      await page.goto(url);
+      await expect(page.getByLabel(field, { exact: true })).toBeVisible();
+    });
+  }
+
+  test("Get Premium shows the checkout's Sign Up stage", async ({ page }) => {
+    await holdAmplify(page);
+    await page.goto('/premium');
+    await page.getByRole('link', { name: 'Get Premium' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up', exact: true })).toBeVisible();
+  });
+});

@@ -1,3 +1,4 @@
+import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Outlet } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -13,14 +14,32 @@ import { EnsureAppProviders } from './providers';
  * Other signed-in areas (checkout, enterprise account, admin) wrap their routes with it too:
  * `withAccountShell([...routes])`; inside, `useAccount()` and `<Authorization>` work.
  */
+/** The account scope's code (in pieces, see load-in-pieces.ts) and its stylesheet. Runs once. */
+let accountScope: Promise<(props: { children: ReactNode }) => ReactNode> | undefined;
+function loadAccountScope() {
+  accountScope ??= loadAccountCodeInPieces().then(async () => {
+    const [{ AccountScope }] = await Promise.all([
+      import('../features/account/components/account-provider'),
+      import('../features/account/account.css'),
+    ]);
+    return AccountScope;
+  });
+  return accountScope;
+}
+
+/**
+ * The account scope on its own, for a page outside the shell that needs it only once someone is
+ * signed in (the sign-in page: the account load hands the extension its login and grant).
+ */
+const SignedInScope = lazy(async () => {
+  const AccountScope = await loadAccountScope();
+  return { default: () => <AccountScope>{null}</AccountScope> };
+});
+
 export function withAccountShell(children: RouteObject[]): RouteObject {
   return {
     lazy: async () => {
-      await loadAccountCodeInPieces();
-      const [{ AccountScope }] = await Promise.all([
-        import('../features/account/components/account-provider'),
-        import('../features/account/account.css'),
-      ]);
+      const AccountScope = await loadAccountScope();
       return {
         Component: function AccountShell() {
           return (
@@ -39,6 +58,15 @@ export function withAccountShell(children: RouteObject[]): RouteObject {
 
 /** Routes of the signed-in part of the site (auth, account, connect, _test), all lazy. */
 export const accountRoutes: RouteObject[] = [
+  // Outside the shell: the form does not wait for the account code (zod, the API's schemas), which
+  // loads only once someone is signed in, or when the browser is idle (sign-in.tsx).
+  {
+    path: paths.authSignIn.path,
+    lazy: async () => {
+      const { SignInRoute } = await import('../features/auth/routes/sign-in');
+      return { Component: () => <SignInRoute SignedInScope={SignedInScope} warmAccountScope={loadAccountScope} /> };
+    },
+  },
   withAccountShell([
     {
       path: paths.account.path,
@@ -51,7 +79,6 @@ export const accountRoutes: RouteObject[] = [
         return { Component: () => <AccountRoute Billing={AccountBilling} /> };
       },
     },
-    { path: paths.authSignIn.path, lazy: async () => ({ Component: (await import('../features/auth/routes/sign-in')).Component }) },
     { path: paths.authSignOut.path, lazy: async () => ({ Component: (await import('../features/auth/routes/sign-out')).Component }) },
     { path: paths.connect.path, lazy: async () => ({ Component: (await import('../features/auth/routes/connect')).Component }) },
     { path: paths.test.path, lazy: async () => ({ Component: (await import('../features/auth/routes/extension-test')).Component }) },

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { getBroadcastAuthState, subscribeBroadcastAuthState } from './auth-broadcast';
-import { AUTH_PENDING_PAINT_ATTRIBUTE } from './auth-pending-paint';
 import { DISPLAY_NAME_MAX_LENGTH, normalizeDisplayName } from '#shared/rules/display-name';
-import { amplifyAuthConfig, getAuthState, mayHaveStoredSession, resetAuthForTests, setAuthState, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
+import { amplifyAuthConfig, getAuthState, isOAuthReturn, mayHaveStoredSession, resetAuthForTests, setAuthState, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
 
 const base: RuntimeConfig = {
   env: 'local', apiUrl: 'http://api.test', siteUrl: 'http://site.test', extensionOrigins: [], stripeLiveMode: false,
@@ -64,14 +63,6 @@ describe('amplifyAuthConfig', () => {
 
 describe('the state before Amplify has answered', () => {
   const storage = (...keys: string[]) => ({ length: keys.length, key: (i: number) => keys[i] ?? null });
-  const page = (rootAttribute?: string) => {
-    const doc = document.implementation.createHTMLDocument();
-    const root = doc.createElement('div');
-    root.id = 'root';
-    if (rootAttribute) root.setAttribute(rootAttribute, '/account');
-    doc.body.append(root);
-    return doc;
-  };
   const session = 'CognitoIdentityServiceProvider.client.LastAuthUser';
 
   it("knows a browser holds no session only when Amplify's token store has no user key", () => {
@@ -83,11 +74,14 @@ describe('the state before Amplify has answered', () => {
     expect(mayHaveStoredSession(blocked)).toBe(true);
   });
 
-  it('knows a visitor is signed out before Amplify only on an auth-pending first paint with no stored session', () => {
-    expect(signedOutBeforeAmplify(page(AUTH_PENDING_PAINT_ATTRIBUTE), storage())).toBe(true);
-    expect(signedOutBeforeAmplify(page(AUTH_PENDING_PAINT_ATTRIBUTE), storage(session))).toBe(false);
-    expect(signedOutBeforeAmplify(page('data-prerendered-path'), storage())).toBe(false);
-    expect(signedOutBeforeAmplify(page(), storage())).toBe(false);
+  it('knows a visitor is signed out before Amplify whenever no session is stored, except on the way back from the hosted login', () => {
+    expect(signedOutBeforeAmplify(storage(), '')).toBe(true);
+    expect(signedOutBeforeAmplify(storage(), '?mode=signup&redirectPath=%2Fcheckout')).toBe(true);
+    expect(signedOutBeforeAmplify(storage(), '?error=access_denied&error_description=x')).toBe(true);
+    expect(signedOutBeforeAmplify(storage(session), '')).toBe(false);
+    expect(signedOutBeforeAmplify(storage(), '?code=abc&state=xyz')).toBe(false);
+    expect(isOAuthReturn('?code=abc&state=xyz')).toBe(true);
+    expect(isOAuthReturn('?code=abc')).toBe(false);
   });
 });
 

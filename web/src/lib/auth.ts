@@ -19,8 +19,8 @@ import { setErrorReportingUser } from './error-reporting';
  *
  * The auth state is a small external store fed by Amplify's Hub, read with `useAuth()`. Amplify
  * itself (auth-amplify.ts) loads on the first use, after the page has rendered: until it has
- * answered the state is 'loading', except that on an auth-pending first paint a browser with no
- * stored session starts at 'signedOut' (`signedOutBeforeAmplify`): the paint it was shown.
+ * answered the state is 'loading', except that a browser with no stored session (and not coming
+ * back from the hosted login) starts at 'signedOut' (`signedOutBeforeAmplify`).
  */
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -68,15 +68,28 @@ export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> | 
 }
 
 /**
- * True when the page's HTML is the auth-pending first paint (prerender.tsx) and no session is
- * stored: the visitor is certainly signed out, and that paint showed them the signed-out view
- * (the probe in shared/web/stored-session-probe.ts chose it by the same test), so the SPA starts
- * there too rather than waiting for Amplify to say so.
+ * True when the address is the hosted login coming back with its code (`?code=…&state=…` on
+ * /auth/signin): Amplify is about to exchange it for tokens, so no stored session yet does not mean
+ * signed out.
  */
-export function signedOutBeforeAmplify(doc: Document | undefined = globalThis.document, storage?: Pick<Storage, 'length' | 'key'>): boolean {
-  const pendingPaint = !!doc?.getElementById('root')?.hasAttribute(AUTH_PENDING_PAINT_ATTRIBUTE);
-  return pendingPaint && !mayHaveStoredSession(storage);
+export function isOAuthReturn(search: string | undefined = globalThis.location?.search): boolean {
+  const params = new URLSearchParams(search ?? '');
+  return params.has('code') && params.has('state');
 }
+
+/**
+ * True when this browser stores no session and is not coming back from the hosted login: the
+ * visitor is certainly signed out, so the SPA starts there rather than waiting for Amplify (a
+ * download and a round of start-up work) to say so. The sign-in form and the checkout's Sign Up
+ * stage show without waiting on Amplify; on an auth-pending first paint (prerender.tsx) the probe
+ * in shared/web/stored-session-probe.ts chose the signed-out view by the same test.
+ */
+export function signedOutBeforeAmplify(storage?: Pick<Storage, 'length' | 'key'>, search?: string): boolean {
+  return !mayHaveStoredSession(storage) && !isOAuthReturn(search);
+}
+
+/** The page's HTML is an auth-pending first paint (prerender.tsx). */
+const onAuthPendingPaint = (doc: Document | undefined = globalThis.document) => !!doc?.getElementById('root')?.hasAttribute(AUTH_PENDING_PAINT_ATTRIBUTE);
 
 const LOADING: AuthState = { status: 'loading', user: null, justSignedIn: false, oauthRedirectPath: null, error: null, signingOut: false };
 let state: AuthState = signedOutBeforeAmplify() ? { ...LOADING, status: 'signedOut' } : LOADING;
@@ -203,11 +216,11 @@ const amplify = () =>
     .then(() => import('./auth-amplify')));
 
 /**
- * The page a visitor known to be signed out landed on (`signedOutBeforeAmplify`), else null. There
+ * The auth-pending first paint a visitor known to be signed out landed on (`signedOutBeforeAmplify`), else null. There
  * Amplify is needed only to sign in (each action starts it itself), so reading the auth state
  * starts it when the browser is idle after the first paint, not during the page's start-up.
  */
-const idleStartPath = signedOutBeforeAmplify() ? globalThis.location?.pathname.replace(/\/+$/, '') || null : null;
+const idleStartPath = onAuthPendingPaint() && signedOutBeforeAmplify() ? globalThis.location?.pathname.replace(/\/+$/, '') || null : null;
 
 const onIdleStartPage = () => !!idleStartPath && (globalThis.location?.pathname ?? '').startsWith(idleStartPath);
 let idleStartQueued = false;

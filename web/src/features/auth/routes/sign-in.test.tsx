@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
@@ -37,10 +37,10 @@ const hosted: RuntimeConfig = {
 };
 const user = { userId: 'u', email: 'a@x.example', name: 'A', loginMethod: 'Email', isSocial: false };
 
-function renderAt(path: string) {
+function renderAt(path: string, props: Parameters<typeof SignInRoute>[0] = {}) {
   const router = createMemoryRouter(
     [
-      { path: '/auth/signin', element: <SignInRoute /> },
+      { path: '/auth/signin', element: <SignInRoute {...props} /> },
       { path: '*', element: <p>landed</p> },
     ],
     { initialEntries: [path] },
@@ -134,3 +134,38 @@ describe('/auth/signin in password mode', () => {
     expect(await screen.findByText('Sign in to save your capture to your image library. Afterwards you go back to the capture in the editor.')).toBeTruthy();
   });
 });
+
+describe('/auth/signin outside the account shell', () => {
+  const password = () => setRuntimeConfigForTests({ ...hosted, env: 'local', auth: { ...hosted.auth, mode: 'password', oauthDomain: undefined } });
+  const SignedInScope = () => <p>account scope</p>;
+
+  it('shows the form without the account scope, and loads its code only after the form has mounted', async () => {
+    password();
+    fake.auth.set({ status: 'signedOut' });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const warm = vi.fn(async () => {});
+      renderAt('/auth/signin', { SignedInScope, warmAccountScope: warm });
+      await screen.findByText('password form', undefined, { timeout: 4000 });
+      expect(screen.queryByText('account scope')).toBeNull();
+      expect(warm).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(2000);
+      await vi.waitFor(() => expect(warm).toHaveBeenCalledOnce(), { timeout: 6000 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('renders the account scope once someone is signed in (its account load hands the extension the login)', async () => {
+    password();
+    const mounted = vi.fn();
+    function Scope() {
+      useEffect(() => mounted(), []);
+      return null;
+    }
+    fake.auth.set({ status: 'signedIn', user });
+    renderAt('/auth/signin', { SignedInScope: Scope });
+    await vi.waitFor(() => expect(mounted).toHaveBeenCalled());
+  });
+});
+

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isSafeRedirectPath } from '#shared/rules/redirect-path';
 import { SIGN_IN_PURPOSE_PARAM, signInNoteFor } from '#shared/rules/sign-in-purpose';
@@ -22,12 +22,23 @@ function afterSignInTarget(oauthRedirectPath: string | null): string {
   return oauthRedirectPath ?? (isSafeRedirectPath(stored) ? stored : DEFAULT_AFTER_SIGN_IN);
 }
 
+interface SignInRouteProps {
+  /**
+   * The account scope (app/account-routes.tsx), rendered once someone is signed in: its account
+   * load hands the extension the login. The page is outside the account shell, so the form does not
+   * wait for that code.
+   */
+  SignedInScope?: ComponentType;
+  /** Loads that scope's code ahead, when the browser is idle after the form has shown. */
+  warmAccountScope?: () => Promise<unknown>;
+}
+
 /**
  * /auth/signin. Hosted mode: starts the managed login, and is where it comes back to (spinner,
  * then a redirect once the user info is there). Password mode (local): the sign-in / sign-up form.
  * Query: `redirectPath` (where to go afterwards), `mode=signup`, or `error` + `error_description`.
  */
-export function SignInRoute() {
+export function SignInRoute({ SignedInScope, warmAccountScope }: SignInRouteProps = {}) {
   usePageTitle('Sign in');
   const config = useRuntimeConfig();
   const auth = useAuth();
@@ -70,9 +81,15 @@ export function SignInRoute() {
     );
   }, [hosted, hasError, returning, auth.status, auth.error, redirectPath]);
 
+  const showForm = config?.auth.mode === 'password' && auth.status === 'signedOut';
+  const scope = signedInUserId && SignedInScope && (
+    <Suspense fallback={null}>
+      <SignedInScope />
+    </Suspense>
+  );
   if (hasError) return <SignInError description={description!} />;
   if (auth.status === 'signedOut' && auth.error && hosted) return <SignInError description={auth.error} />;
-  if (config?.auth.mode === 'password' && auth.status === 'signedOut') {
+  if (showForm) {
     return (
       <div className="auth-page">
         <h1 className="auth-page__title">{params.get('mode') === 'signup' ? 'Create your account' : 'Sign in'}</h1>
@@ -80,20 +97,47 @@ export function SignInRoute() {
         {auth.error && <p role="alert">{auth.error}</p>}
         <Suspense fallback={<SignInProgress label="Loading…" />}>
           <PasswordAuthenticator initialState={params.get('mode') === 'signup' ? 'signUp' : 'signIn'} />
+          {warmAccountScope && <WhenIdle run={warmAccountScope} />}
         </Suspense>
       </div>
     );
   }
   return (
     <div className="auth-page">
+      {scope}
       {note && <p className="auth-page__note">{note}</p>}
       <SignInProgress stalled={signedInUserId ? 'Your account is signed in, but the site could not finish setting it up.' : 'The sign-in service did not answer.'} />
     </div>
   );
 }
 
+/** How long after the form's chunk has mounted the account code may start loading. */
+const WARM_AFTER_MS = 2000;
+
+/**
+ * Runs `run` when the browser is idle, WARM_AFTER_MS after this has mounted (inside the form's
+ * Suspense boundary). The account scope's code loads there while the visitor types (a sign-in
+ * needs it next). Not at once: the Authenticator first checks for a user (Amplify) and only then
+ * renders its fields, and an idle moment in between would have that code compete with them.
+ */
+function WhenIdle({ run }: { run: () => Promise<unknown> }) {
+  useEffect(() => {
+    let id: number | undefined;
+    const go = () => void run().catch(() => undefined); // loaded again when needed
+    const t = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') id = requestIdleCallback(go, { timeout: 5000 });
+      else go();
+    }, WARM_AFTER_MS);
+    return () => {
+      clearTimeout(t);
+      if (id !== undefined) cancelIdleCallback(id);
+    };
+  }, [run]);
+  return null;
+}
+
 /** Spec: the auth error page, its description taken from the query. */
-export function SignInError({ description }: { description: string }) {
+function SignInError({ description }: { description: string }) {
   return (
     <div className="auth-page">
       <h1 className="auth-page__title">Sign-in failed</h1>
@@ -104,4 +148,3 @@ export function SignInError({ description }: { description: string }) {
   );
 }
 
-export { SignInRoute as Component };
