@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { earlyStartFor } from './app/early-start';
 import { isPrerenderedFor, loadMatchedRoutes } from './app/prerendered-root';
 import { patchRoutesOnNavigation, routeObjects } from './app/router';
+import { latchSignOut } from './app/sign-out-latch';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -11,7 +12,7 @@ const container = document.getElementById('root')!;
 // Work the page's route would start only once loaded (the sign-in form's code) starts now.
 void earlyStartFor(window.location.pathname)?.().then((m) => m.start());
 
-const newRouter = () => createBrowserRouter(routeObjects, { patchRoutesOnNavigation });
+const newRouter = () => latchSignOut(createBrowserRouter(routeObjects, { patchRoutesOnNavigation }));
 const app = (router: ReturnType<typeof newRouter>) => (
   <StrictMode>
     <RouterProvider router={router} />

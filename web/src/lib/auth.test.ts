@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import { getBroadcastAuthState, subscribeBroadcastAuthState } from './auth-broadcast';
 import { DISPLAY_NAME_MAX_LENGTH, normalizeDisplayName } from '#shared/rules/display-name';
-import { amplifyAuthConfig, getAuthState, isOAuthReturn, mayHaveStoredSession, resetAuthForTests, setAuthState, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
+import { amplifyAuthConfig, getAuthState, mayHaveStoredSession, resetAuthForTests, setAuthState, signedOutBeforeAmplify, socialProviderOf, toAuthUser } from './auth';
+import { isOAuthReturn } from './oauth-return';
 
 const base: RuntimeConfig = {
   env: 'local', apiUrl: 'http://api.test', siteUrl: 'http://site.test', extensionOrigins: [], stripeLiveMode: false,

@@ -7,6 +7,7 @@ import { STORED_SESSION_KEY } from '#shared/web/stored-session-probe';
 import { broadcastAuthState } from './auth-broadcast';
 import { AUTH_PENDING_PAINT_ATTRIBUTE } from './auth-pending-paint';
 import { setErrorReportingUser } from './error-reporting';
+import { isOAuthReturn } from './oauth-return';
 
 /**
  * Authentication for the pages that need it (account, sign-in, sign-out, connect): Amplify v6
@@ -65,16 +66,6 @@ export function mayHaveStoredSession(storage: Pick<Storage, 'length' | 'key'> | 
   } catch {
     return true; // storage blocked: let Amplify decide
   }
-}
-
-/**
- * True when the address is the hosted login coming back with its code (`?code=…&state=…` on
- * /auth/signin): Amplify is about to exchange it for tokens, so no stored session yet does not mean
- * signed out.
- */
-export function isOAuthReturn(search: string | undefined = globalThis.location?.search): boolean {
-  const params = new URLSearchParams(search ?? '');
-  return params.has('code') && params.has('state');
 }
 
 /**

@@ -46,6 +46,16 @@ describe('handing the login over to the extension', () => {
     expect(grants.withUploadGrant).not.toHaveBeenCalled();
   });
 
+  it('sends nothing when sign-out begins while the grant is minted', async () => {
+    const { bridge, sent } = fakeBridge();
+    grants.withUploadGrant.mockImplementationOnce(async (m: object) => {
+      beginSignOut();
+      return { ...m, upload_grant: { token: 't' } };
+    });
+    expect(await handOverLogin(bridge, login)).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
   it('signing out ends the latch: a new sign-in on the same page hands over again', () => {
     beginSignOut();
     setAuthState({ status: 'signedOut', user: null });

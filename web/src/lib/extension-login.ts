@@ -16,7 +16,13 @@ export function mayHandOver(userId: string): boolean {
 
 /** Sends `message` with a grant; null when it may not, there is no extension, or a log-out overtook it. */
 export function handOverLogin(bridge: ExtensionBridge, message: LoginMessage): Promise<{ status: string } | null> {
-  if (!mayHandOver(message.userId)) return Promise.resolve(null);
-  // Checked again once the extension has answered: sign-out may have begun meanwhile, and then no grant is minted.
-  return bridge.sendLogin(async () => (mayHandOver(message.userId) ? withUploadGrant(message) : null));
+  const may = () => mayHandOver(message.userId);
+  if (!may()) return Promise.resolve(null);
+  // Checked again once the extension has answered, before the grant is asked for, and once it is
+  // here: sign-out may begin at any of those points, and then nothing more goes out.
+  return bridge.sendLogin(async () => {
+    if (!may()) return null;
+    const withGrant = await withUploadGrant(message, may);
+    return may() ? withGrant : null;
+  });
 }

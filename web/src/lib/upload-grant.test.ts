@@ -44,6 +44,15 @@ describe('withUploadGrant', () => {
     expect(c.upload_grant?.token).not.toBe(b.upload_grant?.token);
   });
 
+  it('asks for no grant when sign-out begins while the session token is fetched', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let wanted = true;
+    const pending = withUploadGrant(login('u4'), () => wanted);
+    wanted = false; // the Sign out click, before the token is here
+    expect(await pending).toEqual(login('u4'));
+    expect(api.apiCall).not.toHaveBeenCalled();
+  });
+
   it('sends the login without a grant when none can be minted', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     api.apiCall.mockRejectedValue(new Error('offline'));

@@ -14,24 +14,31 @@ let held: { userId: string; grant: Promise<UploadGrant> } | null = null;
 
 const fresh = (g: UploadGrant, now: number) => g.expiresAt - now > (UPLOAD_GRANT_LIFETIME_SECONDS * 1000) / 2;
 
-async function mint(): Promise<UploadGrant> {
-  const [config, grant] = await Promise.all([loadRuntimeConfig(), apiCall(routes.createUploadGrant, { body: {} })]);
+async function mint(wanted: () => boolean): Promise<UploadGrant> {
+  const { getAccessToken } = await import('./auth');
+  const [config, token] = await Promise.all([loadRuntimeConfig(), getAccessToken()]);
+  // Fetching the token can take a while; a sign-out begun meanwhile asks for no grant (issue 31).
+  if (!wanted()) throw new Error('Signing out: no upload grant');
+  const grant = await apiCall(routes.createUploadGrant, { body: {}, token });
   return { ...grant, apiUrl: config.apiUrl };
 }
 
-async function currentGrant(userId: string, now = Date.now()): Promise<UploadGrant> {
+async function currentGrant(userId: string, wanted: () => boolean, now = Date.now()): Promise<UploadGrant> {
   if (held?.userId === userId) {
     const g = await held.grant.catch(() => null);
     if (g && fresh(g, now)) return g;
   }
-  held = { userId, grant: mint() };
+  held = { userId, grant: mint(wanted) };
   return held.grant;
 }
 
-/** The login message with an upload grant; without one when it cannot be minted (the editor then asks to sign in). */
-export async function withUploadGrant(message: LoginMessage): Promise<LoginMessage> {
+/**
+ * The login message with an upload grant; without one when it cannot be minted (the editor then
+ * asks to sign in). `wanted` is asked again just before the request goes out.
+ */
+export async function withUploadGrant(message: LoginMessage, wanted: () => boolean = () => true): Promise<LoginMessage> {
   try {
-    return { ...message, upload_grant: await currentGrant(message.userId) };
+    return { ...message, upload_grant: await currentGrant(message.userId, wanted) };
   } catch (e) {
     console.warn('No upload grant for the extension', e);
     return message;

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import { startHostedSignIn, useAuth } from '../../../lib/auth';
+import { isOAuthReturn } from '../../../lib/oauth-return';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { readStorage, removeStorage, storageKeys, writeStorage } from '../../../lib/storage';
 import { loadPasswordAuthenticator, usePasswordAuthenticatorPreload } from '../components/load-password-authenticator';
@@ -73,7 +74,7 @@ export function SignInRoute({ SignedInScope, warmAccountScope }: SignInRouteProp
 
   // Hosted mode, signed out, not coming back from the hosted UI: go there.
   const hosted = config?.auth.mode === 'hosted';
-  const returning = params.has('code') || params.has('state');
+  const returning = isOAuthReturn(`?${params.toString()}`);
   useEffect(() => {
     if (!hosted || hasError || returning || auth.status !== 'signedOut' || auth.error) return;
     startHostedSignIn(isSafeRedirectPath(redirectPath) ? redirectPath : afterSignInTarget(null)).catch((e: unknown) =>
