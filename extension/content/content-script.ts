@@ -153,7 +153,9 @@ class CaptureSession {
       g = measure(this.target);
     }
     const endY = this.target.position().y;
-    await waitForImages(() => true);
+    // The page reacts to the last scroll where it ended: a throttled scroll handler's last call
+    // (AOS's) ran after the jump back to the top, and revealed nothing below the first screen.
+    await Promise.all([this.motion.settle(() => undefined), waitForImages(() => true)]);
     return endY;
   }
 

@@ -12,7 +12,9 @@ declare const AOS: { init(o: object): void };
 
 const feed = mountWindowList(document.getElementById('feed')!);
 
-AOS.init({ duration: 600, once: true });
+// A throttle slower than AOS's 99 ms default, as sites set it: its last call comes well after a
+// quick scroll-through has ended (the capture's warm-up once jumped back to the top before it).
+AOS.init({ duration: 600, once: true, throttleDelay: 250 });
 
 const lazy = new IntersectionObserver((entries) => {
   for (const e of entries) {
