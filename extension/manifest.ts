@@ -7,6 +7,7 @@ import { originToMatchPattern } from '#shared/extension/site-origins';
 import { BRIDGE_FRAME_PATH } from '#shared/extension/bridge-protocol';
 import { EDITOR_PAGE_PATH } from '#shared/extension/editor-page';
 import { PRODUCT_NAME } from '#shared/domain/product-name';
+import { FIREFOX_MIN_VERSION } from '#shared/extension/store-links';
 
 /** The browser a build is for; scripts/build-extension.ts threads it through the whole build. */
 export type BrowserTarget = 'chrome' | 'firefox';
@@ -43,11 +44,8 @@ export const ICON_SIZES = [16, 32, 48, 128] as const;
  * storage, granted permissions and the site's links survive updates and temporary installs.
  */
 export const GECKO_ID = 'fullpage-shot@fullpageshot.example';
-/**
- * Firefox 140 (the current ESR): `scripting.executeScript` with `world: 'MAIN'` needs 128, and
- * `data_collection_permissions` (which AMO asks every new add-on to declare) is read from 140 on.
- */
-export const GECKO_MIN_VERSION = '140.0';
+/** The oldest Firefox the add-on installs in; why: shared/extension/store-links.ts (the FAQ names it too). */
+export const GECKO_MIN_VERSION = FIREFOX_MIN_VERSION;
 
 /** ManifestV3 but `background` (`Omit` would keep only the index signature @types/chrome gives it). */
 type ManifestV3WithoutBackground = { [K in keyof chrome.runtime.ManifestV3 as K extends 'background' ? never : K]: chrome.runtime.ManifestV3[K] };

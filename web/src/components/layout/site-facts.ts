@@ -20,8 +20,6 @@ export const siteFacts = {
   pressEmail: 'press@fullpageshot.com',
   privacyEmail: 'privacy@fullpageshot.com',
   postalAddress: ['Full Page Shot LLC', 'P.O. Box 12012', 'Austin, TX 78711', 'United States'],
-  chromeStoreUrl: 'https://chromewebstore.google.com/search/Full%20Page%20Shot',
-  edgeStoreUrl: 'https://microsoftedge.microsoft.com/addons/search/Full%20Page%20Shot',
   supportTicketsUrl: 'https://support.fullpageshot.com/hc/requests/new',
   social: [
     { label: 'X (Twitter)', href: 'https://x.com/fullpageshot' },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { EXTENSION_STORES, STORE_ORDER } from '#shared/extension/store-links';
 import { paths } from '../../config/paths';
 import { PRODUCT_TITLE } from '../ui/page-title-text';
 import { siteFacts } from './site-facts';
@@ -13,8 +14,7 @@ const groups: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Get',
     links: [
-      { label: 'Chrome extension', href: siteFacts.chromeStoreUrl },
-      { label: 'Edge add-on', href: siteFacts.edgeStoreUrl },
+      ...STORE_ORDER.map((id) => ({ label: EXTENSION_STORES[id].listing, href: EXTENSION_STORES[id].url })),
       { label: 'Premium', to: paths.premium.href() },
       { label: 'Enterprise', to: paths.enterprise.href() },
     ],

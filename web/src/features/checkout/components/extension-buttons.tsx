@@ -1,6 +1,6 @@
 import { ExternalButtonLink } from '../../../components/ui/button';
-import { siteFacts } from '../../../components/layout/site-facts';
 import { useExtensionStatus } from '../../../lib/extension-bridge';
+import { useExtensionStore } from '../../../lib/use-extension-store';
 import { useNextUrl } from '../../../lib/storage';
 
 /**
@@ -10,11 +10,12 @@ import { useNextUrl } from '../../../lib/storage';
 export function ExtensionButtons() {
   const status = useExtensionStatus();
   const next = useNextUrl();
+  const store = useExtensionStore();
   const editor = status.origin ? `${status.origin}/editor.html` : null;
   if (status.connected && next) return <ExternalButtonLink href={next}>Return to editor</ExternalButtonLink>;
   if (status.connected && editor) return <ExternalButtonLink href={editor}>Go to editor</ExternalButtonLink>;
   return (
-    <ExternalButtonLink href={siteFacts.chromeStoreUrl} target="_blank">
+    <ExternalButtonLink href={store.url} target="_blank">
       Install extension
     </ExternalButtonLink>
   );

@@ -1,9 +1,9 @@
 import type { ChangeEvent, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { SortMode } from '#shared/rules/library-sort';
-import { siteFacts } from '../../../components/layout/site-facts';
 import { paths } from '../../../config/paths';
 import { useExtensionStatus } from '../../../lib/extension-bridge';
+import { useExtensionStore } from '../../../lib/use-extension-store';
 import { MenuButton } from './menu-button';
 
 /** The Sort menu's names for the spec's six modes. */
@@ -45,13 +45,14 @@ const NO_EXTENSION_LABEL = 'Add from extension (not installed: get it from the C
 export function LibraryHeader({ title, sortMode, onSort, showMenus, onChooseFile, onFileChosen, fileInputRef, onAddFromExtension }: LibraryHeaderProps) {
   // Until the handshake has failed the extension may be there: the dialog waits for it.
   const noExtension = useExtensionStatus().phase === 'failed';
+  const store = useExtensionStore();
   return (
     <header className="library-header">
       <p className="library-header__title" aria-live="polite">
         {title}
       </p>
       <nav aria-label="Library" className="library-header__nav">
-        <a href={siteFacts.chromeStoreUrl} target="_blank" rel="noopener noreferrer">
+        <a href={store.url} target="_blank" rel="noopener noreferrer">
           {/* The spec's link "Download", named for what it gets (issue #31 §5): the store listing. */}
           Download the extension<span className="sr-only"> (opens in a new tab)</span>
         </a>
@@ -71,7 +72,7 @@ export function LibraryHeader({ title, sortMode, onSort, showMenus, onChooseFile
             items={[
               { id: 'computer', label: 'Upload from computer', onSelect: onChooseFile },
               noExtension
-                ? { id: 'extension', label: NO_EXTENSION_LABEL, onSelect: () => window.open(siteFacts.chromeStoreUrl, '_blank', 'noopener,noreferrer') }
+                ? { id: 'extension', label: NO_EXTENSION_LABEL, onSelect: () => window.open(store.url, '_blank', 'noopener,noreferrer') }
                 : { id: 'extension', label: 'Add from extension', onSelect: onAddFromExtension },
             ]}
           />

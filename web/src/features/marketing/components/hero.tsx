@@ -1,17 +1,22 @@
 import type { RefObject } from 'react';
+import { EXTENSION_STORES, STORE_ORDER } from '#shared/extension/store-links';
 import { siteFacts } from '../../../components/layout/site-facts';
 import { ExternalButtonLink } from '../../../components/ui/button';
+import { useExtensionStore } from '../../../lib/use-extension-store';
 import { useHeroArrow } from './use-hero-arrow';
 import { CAPTURES_STAY_LOCAL } from '../content/capture-storage';
 
 /** `showArrow`: the scroll-to-benefits arrow shows once the benefits are on the page (they load lazily). */
 export function Hero({ benefitsRef, showArrow = true }: { benefitsRef: RefObject<HTMLElement | null>; showArrow?: boolean }) {
   const { bouncing, scrollToTarget } = useHeroArrow(benefitsRef);
+  // The visitor's own browser first; the other two beside it.
+  const store = useExtensionStore();
+  const others = STORE_ORDER.filter((id) => id !== store.id).map((id) => EXTENSION_STORES[id]);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero__inner">
         <div className="hero__copy">
-          <p className="hero__eyebrow">Free for Chrome and Edge</p>
+          <p className="hero__eyebrow">Free for Chrome, Edge and Firefox</p>
           <h1 id="hero-title" className="hero__title">
             Screenshot a whole web page in one click
           </h1>
@@ -19,12 +24,14 @@ export function Hero({ benefitsRef, showArrow = true }: { benefitsRef: RefObject
             Full Page Shot captures the entire page, not just what fits on your screen, and saves it as PNG, JPG or PDF. {CAPTURES_STAY_LOCAL}
           </p>
           <div className="hero__actions">
-            <ExternalButtonLink size="lg" href={siteFacts.chromeStoreUrl}>
-              Add to Chrome, it’s free
+            <ExternalButtonLink size="lg" href={store.url}>
+              Add to {store.browser}, it’s free
             </ExternalButtonLink>
-            <ExternalButtonLink size="lg" variant="secondary" href={siteFacts.edgeStoreUrl}>
-              Get it for Edge
-            </ExternalButtonLink>
+            {others.map((o) => (
+              <ExternalButtonLink key={o.id} size="lg" variant="secondary" href={o.url}>
+                Get it for {o.browser}
+              </ExternalButtonLink>
+            ))}
           </div>
           <p className="hero__meta">
             Trusted by {siteFacts.usersText} users · rated {siteFacts.rating} out of {siteFacts.ratingOutOf}

@@ -1,7 +1,7 @@
-import { siteFacts } from '../../../components/layout/site-facts';
 import { ButtonLink, ExternalButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { formatUsd } from '#shared/rules/price-display';
+import { useExtensionStore } from '../../../lib/use-extension-store';
 import { plans, TRIAL_OFFER } from '../content/plans';
 
 /**
@@ -11,6 +11,7 @@ import { plans, TRIAL_OFFER } from '../content/plans';
 export function PlanCards({ headingLevel = 2, onStartTrial }: { headingLevel?: 2 | 3; onStartTrial?: () => void }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
+  const store = useExtensionStore();
   return (
     <section className="section plans" aria-labelledby="plans-title">
       <div className="container">
@@ -39,8 +40,8 @@ export function PlanCards({ headingLevel = 2, onStartTrial }: { headingLevel?: 2
                   Choose Premium
                 </ButtonLink>
               ) : (
-                <ExternalButtonLink href={siteFacts.chromeStoreUrl} size="lg" variant="secondary">
-                  Add to Chrome
+                <ExternalButtonLink href={store.url} size="lg" variant="secondary">
+                  Add to {store.browser}
                 </ExternalButtonLink>
               )}
             </li>
