@@ -29,8 +29,8 @@
  *    and the 1-minute load average at the start, at every run and at the end.
  *
  * Budgets (issue #24): every prerendered page's first-load JS ≤ 1.15 × floor; on the median of the
- * runs, Lighthouse performance ≥ 95, total blocking time ≤ 150 ms and accessibility ≥ 95 on every
- * page listed. Each budget is printed as met or not met, rows over budget are marked, and the exit
+ * runs, Lighthouse performance ≥ 95, total blocking time ≤ 150 ms (≤ 100 ms on /account and
+ * /checkout, issue #35) and accessibility ≥ 95 on every page listed. Each budget is printed as met or not met, rows over budget are marked, and the exit
  * code is 1 when any is (or a check fails).
  *
  *   npm run bench:web              (about 6–10 minutes on 2 cores with 3 runs)
@@ -56,6 +56,9 @@ const preset: LighthousePreset = process.argv.includes('--desktop') ? 'desktop' 
 const jsOnly = process.argv.includes('--js-only');
 
 const BUDGET = { prerenderedRatio: 1.15, performance: 95, tbt: 150, accessibility: 95 };
+/** Pages held to a tighter total blocking time (issue #35 §3: the signed-out /account and /checkout). */
+const TBT_BUDGET_BY_PAGE: Record<string, number> = { '/account': 100, '/checkout': 100 };
+const tbtBudget = (path: string) => TBT_BUDGET_BY_PAGE[path] ?? BUDGET.tbt;
 
 /** Lighthouse runs per page (at least 3: the medians carry the budgets). */
 const runsArg = process.argv.indexOf('--runs');
@@ -300,12 +303,12 @@ for (const p of pages) {
   const tbt = med(p.path, 'tbt');
   const reasons: string[] = [];
   if (perf < BUDGET.performance) reasons.push(`perf < ${BUDGET.performance}`);
-  if (tbt > BUDGET.tbt) reasons.push(`TBT > ${BUDGET.tbt} ms`);
+  if (tbt > tbtBudget(p.path)) reasons.push(`TBT > ${tbtBudget(p.path)} ms`);
   if (a11y < BUDGET.accessibility) reasons.push(`a11y < ${BUDGET.accessibility} (${[...new Set(runs.flatMap((r) => r.failedA11y))].join(', ')})`);
   console.log(
     `| ${p.path} | ${kb(p.js.gzip)} | ${ratio.toFixed(2)}× | ` +
       `${mark(perf < BUDGET.performance, spread(runs.map((r) => r.performance)))} | ${mark(a11y < BUDGET.accessibility, spread(runs.map((r) => r.accessibility)))} | ` +
-      `${mark(tbt > BUDGET.tbt, spread(runs.map((r) => r.tbt)))} | ${spread(runs.map((r) => r.fcp))} | ${spread(runs.map((r) => r.lcp))} | ` +
+      `${mark(tbt > tbtBudget(p.path), spread(runs.map((r) => r.tbt)))} | ${spread(runs.map((r) => r.fcp))} | ${spread(runs.map((r) => r.lcp))} | ` +
       `${spread(runs.map((r) => r.cls), 3)} | ${kb(median(runs.map((r) => r.scriptTransfer)))} | ${loadAtRuns.get(p.path)!.join(' ')} | ${reasons.join('; ')} |`,
   );
 }
@@ -314,7 +317,7 @@ const verdict = (name: string, failing: string[]) => console.log(`  ${failing.le
 console.log(`\nBudgets (Lighthouse figures on the median of ${RUNS} runs):`);
 verdict(`first-load JS ≤ ${BUDGET.prerenderedRatio} × floor on all ${prerendered.length + authPendingPaints.length} prerendered pages`, jsOver.map((r) => `${r.path} ${r.ratio.toFixed(2)}×`));
 verdict(`performance ≥ ${BUDGET.performance}`, pages.filter((p) => med(p.path, 'performance') < BUDGET.performance).map((p) => `${p.path} ${med(p.path, 'performance')}`));
-verdict(`total blocking time ≤ ${BUDGET.tbt} ms`, pages.filter((p) => med(p.path, 'tbt') > BUDGET.tbt).map((p) => `${p.path} ${Math.round(med(p.path, 'tbt'))} ms`));
+verdict(`total blocking time ≤ ${BUDGET.tbt} ms (≤ 100 ms on /account and /checkout)`, pages.filter((p) => med(p.path, 'tbt') > tbtBudget(p.path)).map((p) => `${p.path} ${Math.round(med(p.path, 'tbt'))} ms`));
 verdict(`accessibility ≥ ${BUDGET.accessibility}`, pages.filter((p) => med(p.path, 'accessibility') < BUDGET.accessibility).map((p) => `${p.path} ${med(p.path, 'accessibility')}`));
 console.log(`Load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores; above ~2 the figures are taken on a busy machine).`);
 
