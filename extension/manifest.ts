@@ -3,7 +3,7 @@
  * builds: every difference between the Chrome and the Firefox manifest is in this file, behind
  * `target` (extension/README.md, "Firefox").
  */
-import { originToMatchPattern } from '#shared/extension/site-origins';
+import { originToFirefoxMatchPattern, originToMatchPattern } from '#shared/extension/site-origins';
 import { BRIDGE_FRAME_PATH } from '#shared/extension/bridge-protocol';
 import { EDITOR_PAGE_PATH } from '#shared/extension/editor-page';
 import { PRODUCT_NAME } from '#shared/domain/product-name';
@@ -68,12 +68,20 @@ function firefoxManifest(o: ManifestOptions): FirefoxManifest {
   const { minimum_chrome_version: _chromeOnly, background: _worker, ...base } = chromeManifest(o);
   const optional = o.grantOptionalPermissions ? [] : [...FIREFOX_OPTIONAL_PERMISSIONS];
   const required = o.grantOptionalPermissions ? [...REQUIRED_PERMISSIONS, ...FIREFOX_OPTIONAL_PERMISSIONS] : [...REQUIRED_PERMISSIONS];
+  // Firefox's match patterns take no port.
+  const sitePatterns = [...new Set(o.siteOrigins.map(originToFirefoxMatchPattern))];
   return {
     ...base,
     // An event page: Firefox runs MV3 background scripts in a page, not a service worker.
     background: { scripts: ['service-worker.js'], type: 'module' },
     permissions: required,
     optional_permissions: optional,
+    web_accessible_resources: base.web_accessible_resources?.map((r) => ({ ...r, matches: sitePatterns })),
+    // The site cannot know this add-on's moz-extension:// origin: its pages are told it
+    // (shared/extension/announced-origin.ts). A content script needs host permission for the site
+    // in MV3 Firefox, which grants what host_permissions lists at install (Firefox 127 and later).
+    content_scripts: [{ matches: sitePatterns, js: ['announce-origin.js'], run_at: 'document_start' }],
+    host_permissions: [...new Set([...sitePatterns, ...(o.hostPermissions ?? [])])],
     browser_specific_settings: {
       gecko: {
         id: GECKO_ID,

@@ -72,6 +72,8 @@ const ENTRIES: Array<{ in: string; out: string; format: 'esm' | 'iife'; split?: 
   { in: 'extension/editor/encoder-worker.ts', out: 'encoder', format: 'esm' },
   { in: 'extension/options/options.ts', out: 'options', format: 'esm' },
   { in: 'extension/frame/frame.ts', out: 'frame', format: 'esm' },
+  // Firefox's manifest runs it on the site's pages (extension/manifest.ts).
+  { in: 'extension/content/announce-origin.ts', out: 'announce-origin', format: 'iife' },
 ];
 
 const STATIC_FILES = ['extension/editor/editor.html', 'extension/editor/editor.css', 'extension/options/options.html', 'extension/frame/frame.html'];

@@ -51,3 +51,12 @@ export function originToMatchPattern(origin: string): string {
   // `host` keeps an explicit port: Chrome matches it exactly (no port = any port).
   return `${u.protocol}//${u.host}/*`;
 }
+
+/**
+ * The same for Firefox, whose match patterns take no port: the host on any port (only local
+ * origins have one; the frame page still checks the exact origin, frame/bridge.ts).
+ */
+export function originToFirefoxMatchPattern(origin: string): string {
+  const u = new URL(origin);
+  return `${u.protocol}//${u.hostname}/*`;
+}

@@ -11,7 +11,7 @@ describe('buildContentSecurityPolicy', () => {
     expect(STORED_SESSION_PROBE_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(d['connect-src']).toEqual(["'self'", 'https://api.example']);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://img.example']);
-    expect(d['frame-src']).toEqual(['chrome-extension:']);
+    expect(d['frame-src']).toEqual(['chrome-extension:', 'moz-extension:']);
     expect(d['object-src']).toEqual(["'none'"]);
     expect(d['frame-ancestors']).toEqual(["'self'"]);
     expect(d['upgrade-insecure-requests']).toEqual([]);

@@ -49,8 +49,8 @@ export function buildContentSecurityPolicy(sources: Partial<CspSources>, options
     ['font-src', ["'self'", 'data:']],
     ['media-src', ["'self'", 'blob:']],
     ['connect-src', ["'self'", ...(sources.connect ?? []), ...(dev ? (options.devSocketOrigins ?? []) : [])]],
-    // The extension's bridge page is embedded in a hidden frame.
-    ['frame-src', ['chrome-extension:', ...(sources.frame ?? [])]],
+    // The extension's bridge page is embedded in a hidden frame (Chrome and Edge; Firefox).
+    ['frame-src', ['chrome-extension:', 'moz-extension:', ...(sources.frame ?? [])]],
     ['frame-ancestors', ["'self'"]],
     ['form-action', ["'self'"]],
     ['base-uri', ["'self'"]],

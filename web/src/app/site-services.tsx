@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isHandshakeSkipped } from '#shared/rules/extension-handshake';
 import { isAllowedNextUrl, STRIPPED_QUERY_PARAMS } from '#shared/rules/next-url';
-import { bridgeOrigins, ExtensionBridge, useExtensionBridge } from '../lib/extension-bridge';
+import { bridgeOrigins, ExtensionBridge, siteExtensionOrigins, useExtensionBridge } from '../lib/extension-bridge';
 import { startErrorReporting } from '../lib/error-reporting';
 import { useRuntimeConfig } from '../lib/runtime-config';
 import { storeNextUrl } from '../lib/storage';
@@ -57,7 +57,7 @@ function usePageRules() {
     if (!config || !heldNext.current) return;
     const next = heldNext.current;
     heldNext.current = null;
-    if (isAllowedNextUrl(next, config.extensionOrigins)) storeNextUrl(next);
+    if (isAllowedNextUrl(next, siteExtensionOrigins(config.extensionOrigins))) storeNextUrl(next);
   }, [config, location.search]);
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionToSite, SiteToExtension } from '#shared/extension/bridge-protocol';
-import { bridgeOrigins, ExtensionBridge, LOGIN_SUCCESS_EVENT, NO_MATCHING_URLS, NO_REPLY, NOT_CONNECTED } from './extension-bridge';
+import { EXTENSION_ORIGIN_ATTRIBUTE } from '#shared/extension/announced-origin';
+import { bridgeOrigins, siteExtensionOrigins, ExtensionBridge, LOGIN_SUCCESS_EVENT, NO_MATCHING_URLS, NO_REPLY, NOT_CONNECTED } from './extension-bridge';
 
 const A = 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -270,5 +271,19 @@ describe('bridgeOrigins', () => {
     expect(bridgeOrigins([A, B])).toEqual([A, B]);
     localStorage.setItem('fps.extension.id', 'cccccccccccccccccccccccccccccccc');
     expect(bridgeOrigins([A, B])).toEqual(['chrome-extension://cccccccccccccccccccccccccccccccc', A, B]);
+  });
+
+  it("tries the Firefox add-on's announced origin before the configured ones, and ignores anything else written there", () => {
+    const moz = 'moz-extension://0f8fad5b-d9cb-469f-a165-70867728950e';
+    const html = document.documentElement;
+    try {
+      html.setAttribute(EXTENSION_ORIGIN_ATTRIBUTE, moz);
+      expect(siteExtensionOrigins([A, B])).toEqual([moz, A, B]);
+      expect(bridgeOrigins([A, B])).toEqual([moz, A, B]);
+      html.setAttribute(EXTENSION_ORIGIN_ATTRIBUTE, 'https://evil.example');
+      expect(siteExtensionOrigins([A, B])).toEqual([A, B]);
+    } finally {
+      html.removeAttribute(EXTENSION_ORIGIN_ATTRIBUTE);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginMessage } from '#shared/domain/login-message';
+import { announcedExtensionOrigin, EXTENSION_ORIGIN_ATTRIBUTE } from '#shared/extension/announced-origin';
 import type {
   BRIDGE_FRAME_PATH as ProtocolFramePath, BRIDGE_SOURCE_EXTENSION as ProtocolExtensionSource,
   BRIDGE_SOURCE_SITE as ProtocolSiteSource, CaptureExport, CaptureListing, ExtensionToSite, SiteToExtension,
@@ -324,11 +325,20 @@ export class ExtensionBridge {
   }
 }
 
-/** The extension origins to try: the /_test override first (an unpacked build), then the configured ones. */
-export function bridgeOrigins(configured: readonly string[]): string[] {
+/**
+ * The extension origins of this browser: the Firefox add-on's, when its content script announced
+ * it on this page (shared/extension/announced-origin.ts), then the configured ones (Chrome, Edge).
+ */
+export function siteExtensionOrigins(configured: readonly string[], doc: Document = document): string[] {
+  const announced = announcedExtensionOrigin(doc.documentElement.getAttribute(EXTENSION_ORIGIN_ATTRIBUTE));
+  return [...new Set([...(announced ? [announced] : []), ...configured])];
+}
+
+/** The extension origins to try: the /_test override first (an unpacked build), then this browser's. */
+export function bridgeOrigins(configured: readonly string[], doc: Document = document): string[] {
   const override = readStorage('local', storageKeys.extensionIdOverride);
   const first = override ? [`chrome-extension://${override}`] : [];
-  return [...new Set([...first, ...configured])];
+  return [...new Set([...first, ...siteExtensionOrigins(configured, doc)])];
 }
 
 // ── React access ────────────────────────────────────────────────────────────
