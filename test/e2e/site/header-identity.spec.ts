@@ -69,6 +69,10 @@ test.describe('header account menu', () => {
   test('an organisation admin also sees Enterprise account', async ({ page, seed }) => {
     const admin = demoAccount(seed, 'org admin');
     await signIn(page, admin.email, admin.password);
+    // Where signing in takes an org admin, once /account has loaded the account: the enterprise
+    // area. (Leaving /account before that, the header could not know yet.)
+    await expect(page).toHaveURL(/\/enterprise\/account\/overview$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await page.goto('/premium');
     await expect.poll(() => menuItems(page)).toEqual(['Account', 'Image library', 'Enterprise account', 'Sign out']);
   });
