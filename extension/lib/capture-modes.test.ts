@@ -10,6 +10,7 @@ import {
   menuItems,
   modeId,
   modeOfCommand,
+  modeShortcuts,
   modeTitle,
   msToNextTick,
   parseModeId,
@@ -79,5 +80,24 @@ describe('capture modes', () => {
   it('says how to cancel in the tooltip', () => {
     expect(countdownTitle({ kind: 'visible', delay: 5 }, 4)).toBe('Capturing the visible part in 4 s. Click the button again to cancel.');
     expect(countdownTitle({ kind: 'whole', delay: 3 }, 1)).toContain('the whole page in 1 s');
+  });
+
+  it("lists every mode with the shortcut the browser reports for its command, '' when none is bound", () => {
+    const rows = modeShortcuts([
+      { name: ACTION_COMMAND, shortcut: 'Alt+Shift+P' },
+      { name: 'capture-visible', shortcut: 'Alt+Shift+V' },
+      { name: 'capture-visible-5s' },
+      { name: 'unrelated', shortcut: 'Ctrl+Q' },
+    ]);
+    expect(rows.map((r) => [r.title, r.shortcut])).toEqual([
+      ['Capture whole page', 'Alt+Shift+P'],
+      ['Capture visible part', 'Alt+Shift+V'],
+      ['Capture whole page in 3 s', ''],
+      ['Capture whole page in 5 s', ''],
+      ['Capture whole page in 10 s', ''],
+      ['Capture visible part in 3 s', ''],
+      ['Capture visible part in 5 s', ''],
+      ['Capture visible part in 10 s', ''],
+    ]);
   });
 });

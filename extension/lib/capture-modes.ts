@@ -117,3 +117,9 @@ export function countdownTitle(m: CaptureMode, seconds: number): string {
   const what = m.kind === 'whole' ? 'the whole page' : 'the visible part';
   return `Capturing ${what} in ${seconds} s. Click the button again to cancel.`;
 }
+
+/** The options page's list: every mode with its shortcut from `chrome.commands.getAll` ('' when none is set). */
+export function modeShortcuts(commands: ReadonlyArray<{ name?: string; shortcut?: string }>): Array<{ mode: CaptureMode; title: string; shortcut: string }> {
+  const keys = new Map(commands.map((c) => [c.name, c.shortcut ?? '']));
+  return CAPTURE_MODES.map((mode) => ({ mode, title: modeTitle(mode), shortcut: keys.get(commandName(mode)) ?? '' }));
+}

@@ -150,4 +150,23 @@ test.describe('capture modes', () => {
     expect(await badgeOf(ext)).toEqual({ text: '', title: 'Capture the whole page (Alt+Shift+P)' });
     await page.close();
   });
+
+  test('the options page lists every mode with its shortcut and links to chrome://extensions/shortcuts', async ({ ext, browserContext }) => {
+    const options = await browserContext.newPage();
+    await options.goto(`${ext.origin}/options.html`);
+    await options.waitForFunction(() => document.body.dataset.state === 'ready');
+    const rows = await options.locator('#mode-list tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    // The shortcuts as the browser reports them (headless Chromium binds none, so 'Not set' here).
+    const reported = await (await ext.worker()).evaluate(() => chrome.commands.getAll());
+    const keyOf = new Map(reported.map((c) => [c.name, c.shortcut || 'Not set']));
+    expect(rows).toEqual(CAPTURE_MODES.map((m) => [modeTitle(m), keyOf.get(commandName(m))]));
+    const link = options.getByRole('link', { name: 'chrome://extensions/shortcuts' });
+    await expect(link).toBeVisible();
+    const opened = browserContext.waitForEvent('page');
+    await link.click();
+    const shortcuts = await opened;
+    expect(shortcuts.url()).toMatch(/^chrome:\/\/extensions\/shortcuts\/?$/);
+    await shortcuts.close();
+    await options.close();
+  });
 });
