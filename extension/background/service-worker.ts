@@ -239,8 +239,19 @@ function startMode(mode: CaptureMode, tab: chrome.tabs.Tab): void {
     void captureTab(tab, mode.kind);
     return;
   }
-  // The tab as it is when the countdown ends (its URL and title may have changed meanwhile).
-  startCountdown(tabId, mode, () => void chrome.tabs.get(tabId).then((t) => captureTab(t, mode.kind), () => undefined));
+  startCountdown(tabId, mode, () => void chrome.tabs.get(tabId).then((now) => captureAfterCountdown(tab, now, mode.kind), () => undefined));
+}
+
+/**
+ * The tab as it is when the countdown ends. The click's activeTab grant ends when the tab goes to
+ * another page, and its URL can no longer be read: say so rather than call it a browser page.
+ */
+async function captureAfterCountdown(clicked: chrome.tabs.Tab, now: chrome.tabs.Tab, kind: CaptureKind): Promise<void> {
+  if (clicked.url && !now.url && !now.pendingUrl) {
+    await openEditorTab(now, { error: 'the tab went to another page during the countdown' });
+    return;
+  }
+  await captureTab(now, kind);
 }
 
 /** The toolbar button's own mode: the whole page at once (test builds may ask for another). */

@@ -151,6 +151,21 @@ test.describe('capture modes', () => {
     await page.close();
   });
 
+  test('a tab that goes to another site during the countdown is not captured, and the editor says why', async ({ ext, browserContext }) => {
+    const page = await ext.open('/bands.html');
+    await ext.setStorage({ testHooks: { actionMode: 'visible-3s' } });
+    const next = browserContext.waitForEvent('page', { timeout: 60_000 });
+    await ext.clickAction(page);
+    await expect.poll(() => badgeOf(ext).then((b) => b.text)).toMatch(/^[123]$/);
+    // The click's activeTab grant ends there; the extension has no access to this origin.
+    await page.goto(`${ext.servers.third}/bands.html`);
+    const editor = await settledEditor(next);
+    expect(await editor.evaluate(() => document.body.dataset.state)).toBe('error');
+    await expect(editor.locator('#message')).toContainText('the tab went to another page during the countdown');
+    await editor.close();
+    await page.close();
+  });
+
   test('the options page lists every mode with its shortcut and links to chrome://extensions/shortcuts', async ({ ext, browserContext }) => {
     const options = await browserContext.newPage();
     await options.goto(`${ext.origin}/options.html`);
