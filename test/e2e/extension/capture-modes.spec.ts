@@ -5,50 +5,10 @@
  * (`testHooks.actionMode`) that makes that click start the mode the menu item would: the same
  * `startMode` as the menu's and the commands' handlers, with the activeTab grant of a real click.
  */
-import type { Page } from '@playwright/test';
 import { ACTION_COMMAND, CAPTURE_MODES, commandName, menuItems, modeTitle } from '../../../extension/lib/capture-modes';
-import { test, expect, canvasSize, columnRuns, near, pixel, type ExtensionHarness, type Rgb } from './fixtures';
+import { test, expect, canvasSize, columnRuns, near, pixel, type Rgb } from './fixtures';
 import { viewportOf } from './checks';
-import { BANDS, bandColor, HEADER, NAV } from './pages';
-
-const BOX: { x: number; y: number; size: number; color: Rgb; hover: Rgb } = { x: 300, y: 300, size: 200, color: [0, 0, 255], hover: [255, 0, 0] };
-
-/** A fixed box on the page that turns red on :hover. */
-async function addHoverBox(page: Page): Promise<void> {
-  await page.evaluate((b) => {
-    const style = document.createElement('style');
-    style.textContent = `#hover-box { position: fixed; left: ${b.x}px; top: ${b.y}px; width: ${b.size}px; height: ${b.size}px; background: rgb(${b.color}); z-index: 20; }
-      #hover-box:hover { background: rgb(${b.hover}); }`;
-    document.head.append(style);
-    const box = document.createElement('div');
-    box.id = 'hover-box';
-    document.body.append(box);
-  }, BOX);
-}
-
-/** The toolbar button's badge and tooltip on the active tab, read in the service worker. */
-async function badgeOf(ext: ExtensionHarness): Promise<{ text: string; title: string }> {
-  return (await ext.worker()).evaluate(async () => {
-    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-    return { text: await chrome.action.getBadgeText({ tabId: tab.id }), title: await chrome.action.getTitle({ tabId: tab.id }) };
-  });
-}
-
-/** The editor a click opens, once it has settled (ExtensionHarness.capture, for a click made already). */
-async function settledEditor(next: Promise<Page>): Promise<Page> {
-  const editor = await next;
-  await editor.waitForURL(/editor\.html/);
-  await editor.waitForFunction(() => ['ready', 'error', 'restricted', 'missing'].includes(document.body.dataset.state ?? ''), null, { timeout: 60_000 });
-  await editor.waitForFunction(() => !document.getElementById('view')?.hasAttribute('data-pending'));
-  return editor;
-}
-
-/** The colour a pixel of the bands page shows at viewport row `y` when scrolled to `scrollY`. */
-function bandsRowColor(y: number, scrollY: number): Rgb {
-  if (y < BANDS.headerHeight) return HEADER;
-  if (y < BANDS.headerHeight + BANDS.navHeight) return NAV; // the sticky nav, stuck under the header
-  return bandColor(Math.floor((scrollY + y - BANDS.top) / BANDS.height));
-}
+import { addHoverBox, badgeOf, bandsRowColor, BOX, presented, settledEditor } from './capture-modes-checks';
 
 test.describe('capture modes', () => {
   test.afterEach(async ({ ext }) => {
@@ -76,6 +36,7 @@ test.describe('capture modes', () => {
   test('visible part: exactly one viewport at the scroll position, nothing on the page changed', async ({ ext }) => {
     const page = await ext.open('/bands.html');
     await page.evaluate(() => scrollTo(0, 1234));
+    await presented(page);
     const vp = await viewportOf(page);
     await ext.setStorage({ testHooks: { actionMode: 'visible' } });
     const editor = await ext.capture(page);
