@@ -7,7 +7,7 @@
  */
 import { ACTION_COMMAND, CAPTURE_MODES, commandName, menuItems, modeTitle } from '../../../extension/lib/capture-modes';
 import { test, expect, canvasSize, columnRuns, near, pixel, type Rgb } from './fixtures';
-import { viewportOf } from './checks';
+import { expectBands, viewportOf } from './checks';
 import { addHoverBox, badgeOf, bandsRowColor, BOX, presented, settledEditor } from './capture-modes-checks';
 
 test.describe('capture modes', () => {
@@ -90,6 +90,23 @@ test.describe('capture modes', () => {
     expect(near(await pixel(editor, BOX.x + 10, BOX.y + 10), BOX.hover)).toBe(true);
     expect(near(await pixel(editor, BOX.x - 10, BOX.y + 10), bandsRowColor(BOX.y + 10, 0))).toBe(true);
     expect((await (await ext.worker()).evaluate(() => globalThis.fpsLastRun))?.mode).toBe('visible');
+    await editor.close();
+    await page.close();
+  });
+
+  test('delayed whole page: after its countdown, the same whole-page capture as a click', async ({ ext, browserContext }) => {
+    const page = await ext.open('/bands.html');
+    await ext.setStorage({ testHooks: { actionMode: 'whole-3s' } });
+    const next = browserContext.waitForEvent('page', { timeout: 60_000 });
+    const clicked = Date.now();
+    await ext.clickAction(page);
+    await expect.poll(() => badgeOf(ext).then((b) => b.text)).toMatch(/^[123]$/);
+    // Nothing is injected before the countdown ends: the page is as the user left it.
+    expect(await page.evaluate(() => document.querySelectorAll('fps-capture-overlay').length)).toBe(0);
+    const editor = await settledEditor(next);
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(2900);
+    await expectBands(editor, 1, (await viewportOf(page)).width);
+    expect((await (await ext.worker()).evaluate(() => globalThis.fpsLastRun))?.mode).toBe('stitch');
     await editor.close();
     await page.close();
   });
