@@ -68,23 +68,26 @@ async function sendToTab<M extends ContentMessage>(tabId: number, msg: M, frameI
 }
 
 /**
- * Injects the content script. The activeTab grant of a click reaches the scripting API a moment
- * after action.onClicked fires (seen here about one time in ten), so "Cannot access" is retried
- * briefly before it counts as a real refusal.
+ * The activeTab grant of a click reaches the scripting API a moment after action.onClicked fires
+ * (seen here about one time in ten), so "Cannot access" (or, from captureVisibleTab, "… permission
+ * is required") is retried briefly before it counts as a real refusal.
  */
+const NOT_GRANTED_YET = /Cannot access|permission is required/;
+
 async function withAccessRetry<T>(call: () => Promise<T>): Promise<T> {
   for (const delay of [0, 100, 250, 500]) {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     try {
       return await call();
     } catch (err) {
-      if (!String(err).includes('Cannot access')) throw err;
+      if (!NOT_GRANTED_YET.test(String(err))) throw err;
     }
   }
   await new Promise((resolve) => setTimeout(resolve, 1000));
   return call();
 }
 
+/** Injects the content script (and the motion hooks) into the top frame. */
 async function injectContentScript(tabId: number): Promise<void> {
   await withAccessRetry(() => chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['content.js'] }));
   // The page's own timers can only be held from its MAIN world (see capture/motion-main.ts).
@@ -166,7 +169,8 @@ async function visibleRunner(tab: chrome.tabs.Tab, captureId: string, live: Live
       const [res] = await withAccessRetry(() => chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: readViewport }));
       return res.result as ReturnType<typeof readViewport>;
     },
-    captureVisibleTab: () => captureVisibleTabOf(tab),
+    // The first call to need the click's grant (nothing is injected before it).
+    captureVisibleTab: () => withAccessRetry(() => captureVisibleTabOf(tab)),
     putTile: (index, blob) => putTile(captureId, index, blob),
     scheduler,
     limits: await canvasLimits(),
