@@ -8,6 +8,7 @@ import { BRIDGE_FRAME_PATH } from '#shared/extension/bridge-protocol';
 import { EDITOR_PAGE_PATH } from '#shared/extension/editor-page';
 import { PRODUCT_NAME } from '#shared/domain/product-name';
 import { FIREFOX_MIN_VERSION } from '#shared/extension/store-links';
+import { manifestCommands, suggestedKey } from './lib/capture-modes';
 
 /** The browser a build is for; scripts/build-extension.ts threads it through the whole build. */
 export type BrowserTarget = 'chrome' | 'firefox';
@@ -27,15 +28,18 @@ export interface ManifestOptions {
 }
 
 const EXTENSION_NAME = PRODUCT_NAME;
-/** Required at install: nothing that shows a warning beyond the page you click on. */
-const REQUIRED_PERMISSIONS = ['activeTab', 'scripting', 'storage'] as const;
+/**
+ * Required at install: nothing that shows a warning beyond the page you click on (`contextMenus`,
+ * the toolbar button's menu of capture modes, shows none).
+ */
+const REQUIRED_PERMISSIONS = ['activeTab', 'contextMenus', 'scripting', 'storage'] as const;
 /** Requested only when a feature needs them, and revocable from the options page. */
 const OPTIONAL_PERMISSIONS = ['downloads', 'debugger'] as const;
 /** Firefox has no `chrome.debugger`, so no fast mode (the options page says why). */
 const FIREFOX_OPTIONAL_PERMISSIONS = ['downloads'] as const;
 /** "iFrame access": lets the capture scroll frames from other sites. Requested only when turned on. */
 const OPTIONAL_HOST_PERMISSIONS = ['<all_urls>'] as const;
-const CAPTURE_SHORTCUT = 'Alt+Shift+P';
+const CAPTURE_SHORTCUT = suggestedKey({ kind: 'whole', delay: 0 });
 
 export const ICON_SIZES = [16, 32, 48, 128] as const;
 
@@ -108,10 +112,9 @@ function chromeManifest(o: ManifestOptions): chrome.runtime.ManifestV3 {
     optional_permissions: o.grantOptionalPermissions ? [] : [...OPTIONAL_PERMISSIONS],
     optional_host_permissions: [...OPTIONAL_HOST_PERMISSIONS],
     ...(o.hostPermissions?.length ? { host_permissions: o.hostPermissions } : {}),
-    commands: {
-      // _execute_action fires action.onClicked, which grants activeTab just like a click.
-      _execute_action: { suggested_key: { default: CAPTURE_SHORTCUT }, description: 'Capture the whole page' },
-    },
+    // One per capture mode (lib/capture-modes.ts). _execute_action fires action.onClicked, and
+    // every command grants activeTab just like a click.
+    commands: manifestCommands(),
     options_ui: { page: 'options.html', open_in_tab: true },
     web_accessible_resources: [
       // The editor too: the site's "Return to editor" link (after checkout) opens it on a capture.

@@ -1,6 +1,8 @@
 /**
  * The background service worker: starts a capture on the toolbar button or alt+shift+p
- * (`_execute_action`), routes messages, and opens the editor. Capture steps live in CaptureRunner.
+ * (`_execute_action`), the button's menu or a mode's shortcut (lib/capture-modes.ts), routes
+ * messages, and opens the editor. Capture steps live in CaptureRunner (whole page) and
+ * VisibleCapture (visible part); delayed modes wait for their countdown (countdown.ts).
  */
 import type { ContentMessage, ContentResponse, PageGeometry, WorkerMessage } from '#shared/extension/messages';
 import { CaptureScheduler } from '../capture/scheduler';
@@ -17,10 +19,14 @@ import { FastCaptureSession } from './fast-capture';
 import { CAPTURES_PORT } from '../lib/capture-port';
 import { LiveEditor, openEditorTab } from './live-editor';
 import { onWorkerMessage } from './worker-messages';
+import { readViewport, VisibleCapture } from './visible-capture';
+import { cancelCountdown, startCountdown } from './countdown';
+import { installCaptureMenu, onCaptureMenuClick } from './capture-menu';
+import { modeOfCommand, parseModeId, type CaptureKind, type CaptureMode } from '../lib/capture-modes';
 
 /** One scheduler for the whole extension: Chrome's quota is per extension, not per tab. */
 const scheduler = new CaptureScheduler();
-const running = new Map<number, CaptureRunner>();
+const running = new Map<number, { cancel(): void }>();
 
 /**
  * Figures of the last capture, read by the benchmark and the e2e tests through the worker
@@ -62,22 +68,30 @@ async function sendToTab<M extends ContentMessage>(tabId: number, msg: M, frameI
 }
 
 /**
- * Injects the content script. The activeTab grant of a click reaches the scripting API a moment
- * after action.onClicked fires (seen here about one time in ten), so "Cannot access" is retried
- * briefly before it counts as a real refusal.
+ * The activeTab grant of a click reaches the scripting API a moment after action.onClicked fires
+ * (seen here about one time in ten), so "Cannot access" (or, from captureVisibleTab, "… permission
+ * is required") is retried briefly before it counts as a real refusal.
  */
-async function injectContentScript(tabId: number): Promise<void> {
-  for (const delay of [0, 100, 250, 500, 1000]) {
+const NOT_GRANTED_YET = /Cannot access|permission is required/;
+
+async function withAccessRetry<T>(call: () => Promise<T>): Promise<T> {
+  for (const delay of [0, 100, 250, 500]) {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     try {
-      await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['content.js'] });
-      // The page's own timers can only be held from its MAIN world (see capture/motion-main.ts).
-      await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', func: installMotionHooks }).catch(() => undefined);
-      return;
+      return await call();
     } catch (err) {
-      if (delay === 1000 || !String(err).includes('Cannot access')) throw err;
+      if (!NOT_GRANTED_YET.test(String(err))) throw err;
     }
   }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return call();
+}
+
+/** Injects the content script (and the motion hooks) into the top frame. */
+async function injectContentScript(tabId: number): Promise<void> {
+  await withAccessRetry(() => chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['content.js'] }));
+  // The page's own timers can only be held from its MAIN world (see capture/motion-main.ts).
+  await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', func: installMotionHooks }).catch(() => undefined);
 }
 
 /**
@@ -101,29 +115,25 @@ async function findScrollerFrame(tabId: number, frame: NonNullable<PageGeometry[
   return null;
 }
 
-async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
-  const tabId = tab.id;
-  if (tabId === undefined || running.has(tabId)) return;
-  const reason = restrictedReason(tab.url ?? tab.pendingUrl, chrome.runtime.getURL(''));
-  if (reason) {
-    await openEditorTab(tab, { restricted: reason });
-    return;
-  }
+/** captureVisibleTab takes whatever tab is active in the window: never another page. */
+async function captureVisibleTabOf(tab: chrome.tabs.Tab): Promise<string> {
+  if (!(await chrome.tabs.get(tab.id!)).active) throw new Error('You switched to another tab, so the capture stopped. Stay on the page until it finishes');
+  return chrome.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
+}
+
+/** The whole page: the content script scrolls, CaptureRunner stitches (or fast mode's one shot). */
+async function wholePageRunner(tab: chrome.tabs.Tab, captureId: string, live: LiveEditor): Promise<{ runner: CaptureRunner; fastSession: FastCaptureSession | null } | null> {
+  const tabId = tab.id!;
   const { fastMode } = await readSettings();
   // Fast mode: attaches the debugger while the page is injected and prepared, skips a needless warm-up.
   // (Not in Firefox, which has no debugger API: asking about the permission would throw there.)
   const fastSession = fastMode && fastModeAvailable() && (await chrome.permissions.contains({ permissions: ['debugger'] })) ? new FastCaptureSession(tabId, (m) => sendToTab(tabId, m)) : null;
-  const captureId = newCaptureId();
-  // The editor tab loads while the page is injected and prepared.
-  const live = LiveEditor.open(captureId, tab);
   try {
     await injectContentScript(tabId);
   } catch (err) {
     void fastSession?.detach();
-    const msg = err instanceof Error ? err.message : String(err);
-    const fileUrl = tab.url?.startsWith('file:');
-    await live.fail(fileUrl ? { restricted: 'file-access' } : { error: msg });
-    return;
+    await failInjection(tab, live, err);
+    return null;
   }
   let scrollerFrame = 0;
   const runner = new CaptureRunner({
@@ -133,11 +143,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
       if (id !== null) scrollerFrame = id;
       return id !== null;
     },
-    captureVisibleTab: async () => {
-      // captureVisibleTab takes whatever tab is active in the window: never another page.
-      if (!(await chrome.tabs.get(tabId)).active) throw new Error('You switched to another tab, so the capture stopped. Stay on the page until it finishes');
-      return chrome.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
-    },
+    captureVisibleTab: () => captureVisibleTabOf(tab),
     // Detached at once: the infobar goes 5 s later.
     debuggerCapture: fastSession ? (clips) => fastSession.capture(clips).finally(() => void fastSession.detach()) : undefined,
     putTile: (index, blob) => putTile(captureId, index, blob),
@@ -146,6 +152,48 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
     now: () => performance.now(),
     onFrame: (frame) => live.send({ type: 'frame', ...frame }),
   });
+  return { runner, fastSession };
+}
+
+async function failInjection(tab: chrome.tabs.Tab, live: LiveEditor, err: unknown): Promise<void> {
+  const msg = err instanceof Error ? err.message : String(err);
+  const fileUrl = tab.url?.startsWith('file:');
+  await live.fail(fileUrl ? { restricted: 'file-access' } : { error: msg });
+}
+
+/** The visible part: one frame, nothing injected, the page only asked for its viewport's size. */
+async function visibleRunner(tab: chrome.tabs.Tab, captureId: string, live: LiveEditor): Promise<{ runner: VisibleCapture; fastSession: null }> {
+  const tabId = tab.id!;
+  const runner = new VisibleCapture({
+    measure: async () => {
+      const [res] = await withAccessRetry(() => chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: readViewport }));
+      return res.result as ReturnType<typeof readViewport>;
+    },
+    // The first call to need the click's grant (nothing is injected before it).
+    captureVisibleTab: () => withAccessRetry(() => captureVisibleTabOf(tab)),
+    putTile: (index, blob) => putTile(captureId, index, blob),
+    scheduler,
+    limits: await canvasLimits(),
+    now: () => performance.now(),
+    onFrame: (frame) => live.send({ type: 'frame', ...frame }),
+  });
+  return { runner, fastSession: null };
+}
+
+async function captureTab(tab: chrome.tabs.Tab, kind: CaptureKind = 'whole'): Promise<void> {
+  const tabId = tab.id;
+  if (tabId === undefined || running.has(tabId)) return;
+  const reason = restrictedReason(tab.url ?? tab.pendingUrl, chrome.runtime.getURL(''));
+  if (reason) {
+    await openEditorTab(tab, { restricted: reason });
+    return;
+  }
+  const captureId = newCaptureId();
+  // The editor tab loads while the page is injected and prepared (in the background: the page stays on screen).
+  const live = LiveEditor.open(captureId, tab);
+  const started = kind === 'visible' ? await visibleRunner(tab, captureId, live) : await wholePageRunner(tab, captureId, live);
+  if (!started) return;
+  const { runner, fastSession } = started;
   running.set(tabId, runner);
   const quotaBefore = scheduler.quotaErrors;
   if (__FPS_TEST_HOOKS__) globalThis.fpsLastRun = { quotaErrors: 0 };
@@ -165,7 +213,7 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
         bitmapBytes: result.record.parts.reduce((sum, p) => sum + p.width * p.height * 4, 0),
         timings: result.timings,
         quotaErrors: scheduler.quotaErrors - quotaBefore,
-        staleFrames: runner.staleFrames,
+        staleFrames: runner instanceof CaptureRunner ? runner.staleFrames : 0,
         fast: fastSession?.stats,
       };
     }
@@ -187,9 +235,59 @@ async function captureTab(tab: chrome.tabs.Tab): Promise<void> {
   }
 }
 
+/** Starts a mode on a tab: at once, or after its countdown on the toolbar button's badge. */
+function startMode(mode: CaptureMode, tab: chrome.tabs.Tab): void {
+  const tabId = tab.id;
+  if (tabId === undefined) return;
+  if (!mode.delay) {
+    void captureTab(tab, mode.kind);
+    return;
+  }
+  startCountdown(tabId, mode, () => void chrome.tabs.get(tabId).then((now) => captureAfterCountdown(tab, now, mode.kind), () => undefined));
+}
+
+/**
+ * The tab as it is when the countdown ends. The click's activeTab grant ends when the tab goes to
+ * another page, and its URL can no longer be read: say so rather than call it a browser page.
+ */
+async function captureAfterCountdown(clicked: chrome.tabs.Tab, now: chrome.tabs.Tab, kind: CaptureKind): Promise<void> {
+  if (clicked.url && !now.url && !now.pendingUrl) {
+    await openEditorTab(now, { error: 'the tab went to another page during the countdown' });
+    return;
+  }
+  await captureTab(now, kind);
+}
+
+/** The toolbar button's own mode: the whole page at once (test builds may ask for another). */
+async function actionMode(): Promise<CaptureMode> {
+  if (__FPS_TEST_HOOKS__) {
+    const hooks = (await chrome.storage.local.get('testHooks')).testHooks as { actionMode?: string } | undefined;
+    const mode = parseModeId(hooks?.actionMode);
+    if (mode) return mode;
+  }
+  return { kind: 'whole', delay: 0 };
+}
+
 chrome.action.onClicked.addListener((tab) => {
-  void captureTab(tab);
+  // A click during a countdown cancels it (the button's tooltip says so).
+  if (tab.id !== undefined && cancelCountdown(tab.id)) return;
+  if (__FPS_TEST_HOOKS__) {
+    void actionMode().then((mode) => startMode(mode, tab));
+    return;
+  }
+  startMode({ kind: 'whole', delay: 0 }, tab);
 });
+
+// A mode's own shortcut (chrome://extensions/shortcuts); `_execute_action` comes as a click above.
+chrome.commands.onCommand.addListener((command, tab) => {
+  const mode = modeOfCommand(command);
+  if (!mode) return;
+  if (tab) startMode(mode, tab);
+  else void chrome.tabs.query({ active: true, lastFocusedWindow: true }).then(([t]) => t && startMode(mode, t));
+});
+
+installCaptureMenu();
+onCaptureMenuClick(startMode);
 
 chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) =>
   onWorkerMessage(msg, sender, sendResponse, { cancelCapture: (tabId) => running.get(tabId)?.cancel() }),

@@ -20,7 +20,8 @@ export interface CaptureRecord {
   dpr: number;
   parts: PartPlan[];
   tileCount: number;
-  mode: 'stitch' | 'fast';
+  /** How it was taken: scrolled and stitched, one debugger shot (fast mode), or one frame of the viewport. */
+  mode: 'stitch' | 'fast' | 'visible';
   /** The page was longer than the frame cap allows; its bottom is missing. */
   truncated: boolean;
   /** Something the editor should tell about this capture (see CaptureNotice). */

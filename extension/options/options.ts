@@ -1,9 +1,10 @@
-/** Options: fast mode and "ask where to save" (each behind an optional permission), revocation, account state. */
+/** Options: capture modes and their shortcuts, fast mode and "ask where to save" (each behind an optional permission), revocation, account state. */
 import { IFRAME_ORIGINS, STORAGE_KEYS } from '#shared/extension/messages';
 import { fastModeAvailable } from '../lib/browser-support';
 import { siteLink } from '../lib/build-config';
 import { isPremium, readLogin } from '../lib/login-state';
 import { readSettings, writeSettings } from '../lib/settings';
+import { showCaptureModes } from './capture-modes';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const say = (text: string) => ($('status').textContent = text);
@@ -79,9 +80,6 @@ if (!FAST_MODE) {
   $('fast-mode-hint').hidden = true;
   $('fast-mode-unavailable').hidden = false;
 }
-// Firefox opens its own shortcut settings (about:addons); it cannot open a chrome:// page.
-const commands = chrome.commands as typeof chrome.commands & { openShortcutSettings?: () => Promise<void> };
-$('shortcuts').addEventListener('click', () => void (commands.openShortcutSettings ? commands.openShortcutSettings() : chrome.tabs.create({ url: 'chrome://extensions/shortcuts' })));
 $<HTMLAnchorElement>('link-account').href = siteLink('/account');
 $<HTMLAnchorElement>('link-premium').href = siteLink('/premium');
 chrome.storage.onChanged.addListener((changes, area) => {
@@ -89,4 +87,4 @@ chrome.storage.onChanged.addListener((changes, area) => {
 });
 chrome.permissions.onRemoved.addListener(() => void render());
 chrome.permissions.onAdded.addListener(() => void render());
-void render().then(() => (document.body.dataset.state = 'ready'));
+void Promise.all([render(), showCaptureModes($('mode-list'), $<HTMLAnchorElement>('shortcuts'))]).then(() => (document.body.dataset.state = 'ready'));
