@@ -31,7 +31,7 @@ test('signing in from /images hands the extension a grant, and the editor then s
   await site.close();
 });
 
-test('a sign-in that never finishes gives up, says so, and keeps "Return to extension" through a reload', async ({ ext }) => {
+test('a sign-in that never finishes gives up, says so, and keeps "Return to extension" through a reload', async ({ ownExt: ext }) => {
   await signOutOfSite(ext);
   const email = await confirmedUser('stalled-signin');
   const page = await ext.open('/bands.html');
@@ -50,8 +50,12 @@ test('a sign-in that never finishes gives up, says so, and keeps "Return to exte
     if ((route.request().headers()['x-amz-target'] ?? '').startsWith('AWSCognitoIdentityProviderService.')) return; // held, never answered
     return route.continue();
   });
+  // Playwright's clock (it keeps running; installed per context, hence ownExt) jumps the 20 s the
+  // site waits before giving up (SIGN_IN_GIVE_UP_MS, web/src/features/auth/components/sign-in-progress.tsx).
+  await ext.context.clock.install();
   await editor.goto(`${siteUrl()}/auth/signin?${new URLSearchParams({ next: editorUrl })}`);
   await expect(editor.getByRole('link', { name: 'Return to extension' })).toBeVisible({ timeout: 30_000 });
+  await ext.context.clock.fastForward('00:20');
   const gaveUp = editor.getByRole('alert').filter({ hasText: 'Signing in is taking too long.' });
   await expect(gaveUp).toBeVisible({ timeout: 30_000 });
   await expect(gaveUp).toContainText('The sign-in service did not answer.');
