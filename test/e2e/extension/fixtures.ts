@@ -200,7 +200,7 @@ export const test = base.extend<object, WorkerFixtures>({
       let extOrigin = '';
       const pages = async (url: URL): Promise<Hit> => {
         switch (url.pathname) {
-          case '/bands.html': return { type: 'text/html', body: bandsPage() };
+          case '/bands.html': return { type: 'text/html', body: bandsPage(Number(url.searchParams.get('bands')) || undefined) };
           case '/app.html': return { type: 'text/html', body: appPage() };
           case '/lazy.html': return { type: 'text/html', body: lazyPage() };
           case '/wide.html': return { type: 'text/html', body: widePage() };
