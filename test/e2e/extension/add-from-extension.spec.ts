@@ -1,4 +1,5 @@
 import { expect, signInOnSite, test } from './site-extension';
+import { SHORT_BANDS_PAGE } from './pages';
 
 /**
  * The library's Upload → Add from extension, in Chromium with the extension loaded and the local
@@ -26,7 +27,7 @@ test('Add from extension imports two captures into the library', async ({ ext })
       };
     });
   });
-  const bands = await ext.open('/bands.html');
+  const bands = await ext.open(SHORT_BANDS_PAGE);
   const bandsEditor = await ext.capture(bands);
   const app = await ext.open('/app.html');
   const appEditor = await ext.capture(app);

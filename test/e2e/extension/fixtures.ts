@@ -151,6 +151,44 @@ export class ExtensionHarness {
   }
 }
 
+/** Headless Chromium with the extension loaded unpacked, in a profile of its own. */
+export async function launchWithExtension(extensionDir: string, dpr: number, windowSize: { width: number; height: number }) {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'fps-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: false, // the new headless mode comes from the flag below; it runs extensions
+    viewport: null,
+    acceptDownloads: true,
+    args: [
+      '--headless=new',
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--enable-unsafe-extension-debugging', // CDP Extensions.triggerAction: a real toolbar click
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--force-color-profile=srgb',
+      '--hide-scrollbars',
+      `--window-size=${windowSize.width},${windowSize.height}`,
+      `--force-device-scale-factor=${dpr}`,
+    ],
+  });
+  const close = async () => {
+    await context.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
+/** The id of the extension loaded in `context`, from its service worker's URL. */
+export async function extensionIdOf(context: BrowserContext): Promise<string> {
+  const w = context.serviceWorkers().find((s) => s.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker'));
+  return new URL(w.url()).host;
+}
+
 export const test = base.extend<object, WorkerFixtures>({
   dpr: [1, { scope: 'worker', option: true }],
   windowSize: [WINDOW, { scope: 'worker', option: true }],
@@ -162,7 +200,7 @@ export const test = base.extend<object, WorkerFixtures>({
       let extOrigin = '';
       const pages = async (url: URL): Promise<Hit> => {
         switch (url.pathname) {
-          case '/bands.html': return { type: 'text/html', body: bandsPage() };
+          case '/bands.html': return { type: 'text/html', body: bandsPage(Number(url.searchParams.get('bands')) || undefined) };
           case '/app.html': return { type: 'text/html', body: appPage() };
           case '/lazy.html': return { type: 'text/html', body: lazyPage() };
           case '/wide.html': return { type: 'text/html', body: widePage() };
@@ -220,44 +258,14 @@ export const test = base.extend<object, WorkerFixtures>({
 
   browserContext: [
     async ({ extensionDir, dpr, windowSize }, use) => {
-      const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'fps-profile-'));
-      const context = await chromium.launchPersistentContext(userDataDir, {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        headless: false, // the new headless mode comes from the flag below; it runs extensions
-        viewport: null,
-        acceptDownloads: true,
-        args: [
-          '--headless=new',
-          `--disable-extensions-except=${extensionDir}`,
-          `--load-extension=${extensionDir}`,
-          '--enable-unsafe-extension-debugging', // CDP Extensions.triggerAction: a real toolbar click
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--force-color-profile=srgb',
-          '--hide-scrollbars',
-          `--window-size=${windowSize.width},${windowSize.height}`,
-          `--force-device-scale-factor=${dpr}`,
-        ],
-      });
-      await use(context);
-      await context.close();
-      await rm(userDataDir, { recursive: true, force: true });
+      const browser = await launchWithExtension(extensionDir, dpr, windowSize);
+      await use(browser.context);
+      await browser.close();
     },
     { scope: 'worker' },
   ],
 
-  extensionId: [
-    async ({ browserContext }, use) => {
-      const w = browserContext.serviceWorkers().find((s) => s.url().startsWith('chrome-extension://'))
-        ?? (await browserContext.waitForEvent('serviceworker'));
-      await use(new URL(w.url()).host);
-    },
-    { scope: 'worker' },
-  ],
+  extensionId: [async ({ browserContext }, use) => use(await extensionIdOf(browserContext)), { scope: 'worker' }],
 
   ext: [
     async ({ browserContext, extensionId, servers }, use) => {

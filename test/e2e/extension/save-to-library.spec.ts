@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { confirmedUser } from '../site/fixtures';
 import { expect, expectGrant, signInAndHandOver, signOutOfSite, siteUrl, storedLogin, test } from './site-extension';
+import { SHORT_BANDS_PAGE } from './pages';
 
 test.describe.configure({ mode: 'serial' });
 // Sign-in on the site (Vite compiles its pages on first use) plus a capture and uploads.
@@ -48,7 +49,7 @@ async function libraryTitles(page: Page, count: number): Promise<string[]> {
 
 test('capture → Save to library → Saved; a second click uploads nothing; the image is in /images with its title and URL', async ({ ext }) => {
   const site = await signedIn(ext);
-  const page = await ext.open('/bands.html');
+  const page = await ext.open(SHORT_BANDS_PAGE);
   const pageUrl = page.url();
   const editor = await ext.capture(page);
   const creates = countCreates(editor);
@@ -114,7 +115,7 @@ test('signed out, Save goes through the site\'s sign-in and back to the same cap
   await signOutOfSite(ext);
   expect(await storedLogin(ext)).toBeUndefined();
   const email = await confirmedUser('save-signin');
-  const page = await ext.open('/bands.html');
+  const page = await ext.open(SHORT_BANDS_PAGE);
   const editor = await ext.capture(page);
   const captureId = new URL(editor.url()).searchParams.get('id')!;
 
@@ -147,7 +148,7 @@ test('signed out, Save goes through the site\'s sign-in and back to the same cap
 test('a revoked grant (signed out elsewhere) fails with "Sign in again", keeping the capture', async ({ ext }) => {
   const site = await signedIn(ext);
   const grant = (await storedLogin(ext))!.login.upload_grant!;
-  const page = await ext.open('/bands.html');
+  const page = await ext.open(SHORT_BANDS_PAGE);
   const editor = await ext.capture(page);
   // Sign-out on the site revokes the grant server-side; put it back in the extension as a stolen copy would be.
   await signOutOfSite(ext);

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { confirmedUser } from '../site/fixtures';
 import { expect, grantStatus, signInAndHandOver, signOutOfSite, siteUrl, storedLogin, test } from './site-extension';
+import { SHORT_BANDS_PAGE } from './pages';
 
 test.describe.configure({ mode: 'serial' });
 // Each way signs a new user in on the site (Vite compiles its pages on first use) and captures.
@@ -50,7 +51,7 @@ for (const [how, way] of ways) {
     await site.goto(`${siteUrl()}/auth/signin`);
     await signInAndHandOver(ext, site, await confirmedUser('signout'));
     const grant = (await storedLogin(ext))!.login.upload_grant!;
-    const page = await ext.open('/bands.html');
+    const page = await ext.open(SHORT_BANDS_PAGE);
     const editor = await ext.capture(page);
 
     await way.open?.(site);

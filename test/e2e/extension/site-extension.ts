@@ -10,11 +10,20 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildExtension } from '../../../scripts/build-extension';
 import { confirmedUser, fillSignIn } from '../site/fixtures';
-import { expect, test as base, type ExtensionHarness } from './fixtures';
+import { ExtensionHarness, expect, extensionIdOf, launchWithExtension, test as base } from './fixtures';
 
 export const siteUrl = () => process.env.FPS_SITE_URL!;
 
-export const test = base.extend<object, { extensionDir: string }>({
+export const test = base.extend<{ ownExt: ExtensionHarness }, { extensionDir: string }>({
+  // A browser of its own for a test that fakes the clock (Playwright installs it per context, for good).
+  ownExt: async ({ extensionDir, dpr, windowSize, servers }, use) => {
+    const browser = await launchWithExtension(extensionDir, dpr, windowSize);
+    try {
+      await use(new ExtensionHarness(browser.context, await extensionIdOf(browser.context), servers));
+    } finally {
+      await browser.close();
+    }
+  },
   extensionDir: [
     async ({}, use) => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'fps-ext-site-'));
