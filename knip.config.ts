@@ -21,6 +21,7 @@ const config: KnipConfig = {
     'extension/editor/encoder-worker.ts',
     'extension/options/options.ts',
     'extension/frame/frame.ts',
+    'extension/content/announce-origin.ts',
     // Run by hand with `npx tsx …` (usage in each file's header).
     'scripts/measure-lambda-memory.ts',
     'scripts/marketing/generate-media.ts',
