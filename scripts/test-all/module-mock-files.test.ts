@@ -15,10 +15,11 @@ describe('splitByModuleMocks', () => {
       'a/global.test.ts': "vi.stubGlobal('chrome', {});",
       'a/sdk.test.ts': "import { mockClient } from 'aws-sdk-client-mock';",
       'a/helper.ts': "vi.mock('../y');",
+      'a/server-render.test.tsx': '/** @vitest-isolate: renders to HTML */',
     };
     for (const [f, text] of Object.entries(files)) writeFileSync(join(root, f), text);
     expect(splitByModuleMocks(root, ['a'], /\.test\.tsx?$/)).toEqual({
-      mocking: ['a/b/mock.test.ts', 'a/b/spy.test.tsx', 'a/global.test.ts', 'a/sdk.test.ts'],
+      mocking: ['a/b/mock.test.ts', 'a/b/spy.test.tsx', 'a/global.test.ts', 'a/sdk.test.ts', 'a/server-render.test.tsx'],
       plain: ['a/plain.test.ts'],
     });
   });

@@ -7,6 +7,9 @@ import { appShellPaths, prerenderedPaths, renderAuthPendingPaint, renderPage, au
 import { PAINT_FOR, PAINT_FOR_ATTRIBUTE, STORED_SESSION_PROBE_SCRIPT } from '#shared/web/stored-session-probe';
 
 /**
+ * @vitest-isolate: React's server renderer here left LocationContext set for the next file's
+ * client render in a shared module cache ("You cannot render a <Router> inside another <Router>").
+ *
  * The emitted HTML of every prerendered page, as the build writes it. (Hydration in a browser,
  * with the console checked for mismatches, is part of `npm run bench:web`: rendering to HTML and
  * hydrating in one jsdom process would share React's context state between the two.)
