@@ -168,7 +168,7 @@ test('the options page shows the login state and the optional permissions', asyn
   await options.goto(`${ext.origin}/options.html`);
   await expect(options.locator('body')).toHaveAttribute('data-state', 'ready');
   await expect(options.locator('#account-state')).toHaveText('Signed in with Premium (active).');
-  await expect(options.getByText('Alt')).toBeVisible();
+  await expect(options.locator('p', { hasText: 'to capture the whole page' })).toContainText('Alt+Shift+P');
   // The test build grants Debugger and Downloads at install; iFrame access stays optional.
   await expect(options.getByRole('listitem').filter({ hasText: 'Debugger' })).toContainText('granted');
   await expect(options.getByRole('listitem').filter({ hasText: 'iFrame access' })).toContainText('not granted');
