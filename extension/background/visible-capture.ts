@@ -5,23 +5,15 @@
  * editor, exports, Premium tools, Save to library and split rules apply. Chrome APIs come in
  * through `VisibleDeps`, as for CaptureRunner.
  */
-import type { LiveMessage } from '#shared/extension/messages';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
-import type { CaptureScheduler } from '../capture/scheduler';
-import type { CanvasLimits } from '../capture/split-planner';
 import { planVisible, type ViewportInfo } from '../capture/visible-plan';
-import { CaptureCancelled, type CaptureResult } from './capture-runner';
+import { CaptureCancelled, type CaptureDeps, type CaptureResult } from './capture-runner';
 
-export interface VisibleDeps {
+/** What CaptureRunner gets from the worker, less the page scripting: the page is only measured. */
+export type VisibleDeps = Pick<CaptureDeps, 'captureVisibleTab' | 'putTile' | 'onFrame' | 'scheduler' | 'limits' | 'now'> & {
   /** The page's viewport, read by a function run in it (chrome.scripting), with its URL and title. */
   measure(): Promise<ViewportInfo & { url: string; title: string }>;
-  captureVisibleTab(): Promise<string>;
-  putTile(index: number, blob: Blob): Promise<void>;
-  onFrame?: (frame: Omit<Extract<LiveMessage, { type: 'frame' }>, 'type'>) => void;
-  scheduler: CaptureScheduler;
-  limits: CanvasLimits;
-  now(): number;
-}
+};
 
 export class VisibleCapture {
   private cancelled = false;
