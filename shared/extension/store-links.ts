@@ -28,6 +28,9 @@ export const FIREFOX_MIN_VERSION = '140.0';
 /** The order the site lists them in. */
 export const STORE_ORDER: readonly StoreBrowser[] = ['chrome', 'edge', 'firefox'];
 
+/** "Chrome, Edge and Firefox": the browsers the extension is for, as the copy names them. */
+export const SUPPORTED_BROWSERS = STORE_ORDER.map((id) => EXTENSION_STORES[id].browser).join(', ').replace(/, ([^,]*)$/, ' and $1');
+
 /**
  * The store for a browser's user agent: Edge says "Edg/" (desktop), "EdgA/" or "EdgiOS/";
  * Firefox "Firefox/" or "FxiOS/". Anything else, Chromium-based or not, gets Chrome's.

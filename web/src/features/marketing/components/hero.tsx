@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { EXTENSION_STORES, STORE_ORDER } from '#shared/extension/store-links';
+import { EXTENSION_STORES, STORE_ORDER, SUPPORTED_BROWSERS } from '#shared/extension/store-links';
 import { siteFacts } from '../../../components/layout/site-facts';
 import { ExternalButtonLink } from '../../../components/ui/button';
 import { useExtensionStore } from '../../../lib/use-extension-store';
@@ -16,7 +16,7 @@ export function Hero({ benefitsRef, showArrow = true }: { benefitsRef: RefObject
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero__inner">
         <div className="hero__copy">
-          <p className="hero__eyebrow">Free for Chrome, Edge and Firefox</p>
+          <p className="hero__eyebrow">Free for {SUPPORTED_BROWSERS}</p>
           <h1 id="hero-title" className="hero__title">
             Screenshot a whole web page in one click
           </h1>

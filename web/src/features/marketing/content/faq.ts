@@ -1,4 +1,4 @@
-import { EXTENSION_STORES, FIREFOX_MIN_VERSION } from '#shared/extension/store-links';
+import { EXTENSION_STORES, FIREFOX_MIN_VERSION, SUPPORTED_BROWSERS } from '#shared/extension/store-links';
 import { CAPTURES_STAY_LOCAL } from './capture-storage';
 
 /** A question and its answer (markdown). `id` is the anchor: /faq#<id>. */
@@ -22,7 +22,7 @@ const introduction: FaqCategory = {
       id: 'what-is-full-page-shot',
       question: 'What is Full Page Shot?',
       answer:
-        'Full Page Shot is a browser extension for **Chrome, Edge and Firefox** that captures a whole web page as one screenshot in one click: not just the part you can see, but everything down to the footer. You can save the capture as PNG, JPG or PDF.',
+        `Full Page Shot is a browser extension for **${SUPPORTED_BROWSERS}** that captures a whole web page as one screenshot in one click: not just the part you can see, but everything down to the footer. You can save the capture as PNG, JPG or PDF.`,
     },
     {
       id: 'is-it-free',
@@ -34,7 +34,7 @@ const introduction: FaqCategory = {
       id: 'which-browsers-are-supported',
       question: 'Which browsers are supported?',
       answer:
-        `Google Chrome and Microsoft Edge on Windows, macOS, Linux and ChromeOS, and Mozilla Firefox ${parseInt(FIREFOX_MIN_VERSION, 10)} or later on Windows, macOS and Linux. Other Chromium-based browsers often work too, but we test only Chrome, Edge and Firefox. Fast mode, which takes the whole page in one screenshot, is for Chrome and Edge; Firefox captures the page by scrolling.`,
+        `Google Chrome and Microsoft Edge on Windows, macOS, Linux and ChromeOS, and Mozilla Firefox ${parseInt(FIREFOX_MIN_VERSION, 10)} or later on Windows, macOS and Linux. Other Chromium-based browsers often work too, but we test only ${SUPPORTED_BROWSERS}. Fast mode, which takes the whole page in one screenshot, is for Chrome and Edge; Firefox captures the page by scrolling.`,
     },
     {
       id: 'how-do-i-install-it',

@@ -1,11 +1,12 @@
 import { siteFacts } from '../../../components/layout/site-facts';
 import { CAPTURES_STAY_LOCAL } from './capture-storage';
+import { SUPPORTED_BROWSERS } from '#shared/extension/store-links';
 
-export const privacyUpdated = '2026-11-26';
+export const privacyUpdated = '2026-11-29';
 
 /** The Privacy Policy, in markdown. */
 export const privacyPolicy = `
-This Privacy Policy explains what information ${siteFacts.company} ("Full Page Shot", "we", "us") collects when you use the Full Page Shot browser extension for Chrome and Edge, our website, the image library, Premium and Enterprise group plans (together, the "Service"), how we use it, and the choices you have.
+This Privacy Policy explains what information ${siteFacts.company} ("Full Page Shot", "we", "us") collects when you use the Full Page Shot browser extension for ${SUPPORTED_BROWSERS}, our website, the image library, Premium and Enterprise group plans (together, the "Service"), how we use it, and the choices you have.
 
 **The short version:** ${CAPTURES_STAY_LOCAL} What you save there is stored in your account until you delete it. We collect the minimum we need to run accounts and subscriptions. We have never sold user data, and we never will.
 

@@ -1,11 +1,12 @@
 import { siteFacts } from '../../../components/layout/site-facts';
 import { CAPTURES_STAY_LOCAL } from './capture-storage';
+import { SUPPORTED_BROWSERS } from '#shared/extension/store-links';
 
-export const termsUpdated = '2025-03-01';
+export const termsUpdated = '2026-11-29';
 
 /** The Terms of Use, in markdown. */
 export const termsOfUse = `
-These Terms of Use ("Terms") are an agreement between you and ${siteFacts.company} ("Full Page Shot", "we", "us") about your use of the Full Page Shot browser extension for Chrome and Edge, our website, the image library, Premium and Enterprise group plans (together, the "Service"). By installing the extension or using the Service you agree to these Terms. If you do not agree, do not use the Service.
+These Terms of Use ("Terms") are an agreement between you and ${siteFacts.company} ("Full Page Shot", "we", "us") about your use of the Full Page Shot browser extension for ${SUPPORTED_BROWSERS}, our website, the image library, Premium and Enterprise group plans (together, the "Service"). By installing the extension or using the Service you agree to these Terms. If you do not agree, do not use the Service.
 
 ## 1. Eligibility
 
