@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coveringStep, measureScale, toDevice } from './device-scale';
-import { cropStitch, planAreaFrames, planAreaStitch, planViewCrop, selectionOnScreen } from './area-plan';
+import { cropStitch, planAreaFrames, planAreaStitch, planViewCrop, insideBox } from './area-plan';
 import { CHROME_CANVAS_LIMITS } from './split-planner';
 import { deviceViewport, type StitchGeometry } from './stitch-plan';
 
@@ -145,12 +145,14 @@ describe('planViewCrop and cropStitch', () => {
   });
 });
 
-describe('selectionOnScreen', () => {
-  it('is true only when all of the selection is in the viewport', () => {
-    const g = { viewportWidth: 1280, viewportHeight: 800 };
-    expect(selectionOnScreen({ x: 10, y: 1010, width: 100, height: 700 }, { x: 0, y: 1000 }, g)).toBe(true);
-    expect(selectionOnScreen({ x: 10, y: 1010, width: 100, height: 800 }, { x: 0, y: 1000 }, g)).toBe(false);
-    expect(selectionOnScreen({ x: 10, y: 990, width: 100, height: 100 }, { x: 0, y: 1000 }, g)).toBe(false);
-    expect(selectionOnScreen({ x: 0.2, y: 1000.3, width: 1280, height: 799.6 }, { x: 0, y: 1000 }, g)).toBe(true);
+describe('insideBox', () => {
+  it('is true only when all of the selection is in the box', () => {
+    const viewport = { x: 0, y: 0, width: 1280, height: 800 };
+    expect(insideBox({ x: 10, y: 10, width: 100, height: 700 }, viewport)).toBe(true);
+    expect(insideBox({ x: 10, y: 10, width: 100, height: 800 }, viewport)).toBe(false);
+    expect(insideBox({ x: 10, y: -10, width: 100, height: 100 }, viewport)).toBe(false);
+    expect(insideBox({ x: 0.2, y: 0.3, width: 1280, height: 799.6 }, viewport)).toBe(true);
+    // Inside the viewport, but partly scrolled out of the pane that clips it.
+    expect(insideBox({ x: 300, y: 60, width: 100, height: 100 }, { x: 200, y: 80, width: 1080, height: 720 })).toBe(false);
   });
 });

@@ -14,12 +14,12 @@ import { deviceViewport, planStitch, splitCopies, type StitchGeometry, type Stit
 /** Frames at most, as for a whole page (frame-plan.ts). */
 const MAX_FRAMES = 400;
 
-/** Whether all of `rect` (image CSS px) is on screen with the scroller at `at`: one frame shows it. */
-export function selectionOnScreen(rect: Rect, at: ScrollPosition, g: Pick<PageGeometry, 'viewportWidth' | 'viewportHeight'>): boolean {
-  const x = rect.x - at.x;
-  const y = rect.y - at.y;
-  // Half a CSS px of slack: getBoundingClientRect is fractional, the viewport whole px.
-  return x > -0.5 && y > -0.5 && x + rect.width < g.viewportWidth + 0.5 && y + rect.height < g.viewportHeight + 0.5;
+/**
+ * Whether all of `view` (viewport CSS px) is inside `box` (the viewport, or the inner pane that
+ * clips it): one frame shows it. Half a CSS px of slack: boxes are fractional, the viewport whole px.
+ */
+export function insideBox(view: Rect, box: Rect): boolean {
+  return view.x > box.x - 0.5 && view.y > box.y - 0.5 && view.x + view.width < box.x + box.width + 0.5 && view.y + view.height < box.y + box.height + 0.5;
 }
 
 /** `rect` (image CSS px) in the scroller's content coordinates, cut to its content. Null when nothing is left. */

@@ -58,6 +58,8 @@ export interface PickedSelection {
   rect: Rect;
   /** The scroller's scroll offset now: `rect` minus this is where the selection is on screen. */
   at: ScrollPosition;
+  /** All of it is on screen now (not clipped by the viewport or a pane): one frame shows it as the user sees it. */
+  onScreen: boolean;
 }
 
 /** What a frame's content script says about its document, to match it with an iframe element. */
@@ -83,7 +85,10 @@ export interface FramePosition extends ScrollPosition {
 }
 
 export type ContentMessage =
-  /** `paint: false` skips the wait for the prepared page to be painted (a debugger screenshot renders afresh). */
+  /**
+   * `paint: false` skips the wait for the prepared page to be painted (a debugger screenshot renders
+   * afresh). `selection: true` prepares the capture of what the user picked (the answer's `selection`).
+   */
   | { target: 'content'; type: 'prepare'; overlay?: boolean; paint?: boolean; selection?: boolean }
   /** Area and element modes: shows the picker on the page; it answers at once and sends `picked` later. */
   | { target: 'content'; type: 'pick'; kind: 'area' | 'element' }
