@@ -12,7 +12,7 @@ import { chooseScrollTarget, measure, probe, type ScrollTarget } from '../captur
 import { MotionFreezer } from './motion-freeze';
 import { CaptureOverlay } from './overlay';
 import { RowRemovalWatch } from './row-removal-watch';
-import { pickSelection, pickTarget, startPicker, takePick } from './selection';
+import { closePicker, pickSelection, pickTarget, startPicker, takePick } from './selection';
 import { StylePatcher } from './style-patcher';
 
 /** If the service worker goes quiet this long mid-capture (it crashed), restore the page. */
@@ -244,6 +244,7 @@ async function handle(msg: ContentMessage): Promise<unknown> {
   switch (msg.type) {
     case 'prepare': {
       endSession(); // a previous capture that never finished
+      closePicker(); // a picker left open when another mode started
       if (document.contentType === 'application/pdf') {
         return { restricted: 'pdf-viewer' } as Partial<PageGeometry>;
       }

@@ -39,6 +39,12 @@ export function startPicker(kind: Pick['kind'], onPicked: () => void): void {
   }
 }
 
+/** Closes an open picker without a pick: another capture starts (its layer must not be in the image). */
+export function closePicker(): void {
+  picking?.close();
+  picking = null;
+}
+
 /** The pick, once: a capture takes it. */
 export function takePick(): Pick | null {
   const p = picked;
