@@ -6,7 +6,7 @@
  */
 import type { Rect } from '#shared/extension/messages';
 import type { ScrollTarget } from '../capture/measure';
-import { PickerLayer } from './picker-layer';
+import { PickerLayer, type LayerPart } from './picker-layer';
 
 /** How close to an edge (CSS px) the pointer scrolls the page, and how fast at most (CSS px a frame). */
 const EDGE = 32;
@@ -18,13 +18,13 @@ const CSS = `
   .shade { position: fixed; inset: 0; background: rgba(0, 0, 0, .2); }
   .box { position: fixed; box-sizing: border-box; border: 1px dashed #fff; outline: 1px solid #1a73e8;
     box-shadow: 0 0 0 200vmax rgba(0, 0, 0, .2); }
-  [hidden] { display: none; }
 `;
-const HTML = `
-  <div class="shade"></div>
-  <div class="box" hidden></div>
-  <div class="hint">Drag over the area to capture. <kbd>Esc</kbd> cancels.</div>
-  <div class="size" role="status" aria-live="polite" aria-label="Selected area" hidden></div>`;
+const PARTS: LayerPart[] = [
+  { cls: 'shade' },
+  { cls: 'box', hidden: true },
+  { cls: 'hint', text: 'Drag over the area to capture. {Esc} cancels.' },
+  { cls: 'size', attrs: { role: 'status', 'aria-live': 'polite', 'aria-label': 'Selected area' }, hidden: true },
+];
 
 export class AreaPicker {
   private readonly layer: PickerLayer;
@@ -39,7 +39,7 @@ export class AreaPicker {
     private readonly target: ScrollTarget,
     private readonly done: (rect: Rect | null) => void,
   ) {
-    this.layer = new PickerLayer(CSS, HTML, (e) => {
+    this.layer = new PickerLayer(CSS, PARTS, (e) => {
       if (e.key !== 'Escape') return false;
       this.finish(null);
       return true;
@@ -52,7 +52,7 @@ export class AreaPicker {
       this.pointer = { x: e.clientX, y: e.clientY };
       const at = this.target.position();
       this.start = { x: e.clientX + at.x, y: e.clientY + at.y };
-      this.layer.part('.shade').toggleAttribute('hidden', true);
+      this.layer.part('shade').toggleAttribute('hidden', true);
       this.draw();
       this.frame = requestAnimationFrame(this.edgeScroll);
     });
@@ -71,9 +71,9 @@ export class AreaPicker {
         return;
       }
       this.start = null;
-      this.layer.part('.shade').toggleAttribute('hidden', false);
-      this.layer.part('.box').toggleAttribute('hidden', true);
-      this.layer.part('.size').toggleAttribute('hidden', true);
+      this.layer.part('shade').toggleAttribute('hidden', false);
+      this.layer.part('box').toggleAttribute('hidden', true);
+      this.layer.part('size').toggleAttribute('hidden', true);
     });
     // The page may also scroll under the drag by the wheel.
     addEventListener('scroll', this.onScroll, true);
@@ -92,10 +92,10 @@ export class AreaPicker {
     if (!this.start) return;
     const r = this.rect();
     const at = this.target.position();
-    const box = this.layer.part<HTMLElement>('.box');
+    const box = this.layer.part('box');
     box.hidden = false;
     Object.assign(box.style, { left: `${r.x - at.x}px`, top: `${r.y - at.y}px`, width: `${r.width}px`, height: `${r.height}px` });
-    const size = this.layer.part<HTMLElement>('.size');
+    const size = this.layer.part('size');
     size.hidden = false;
     size.textContent = `${Math.round(r.width)} × ${Math.round(r.height)} px`;
     // Beside the pointer, kept on screen.

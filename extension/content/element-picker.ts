@@ -3,17 +3,17 @@
  * live region; Arrow Up and Arrow Down move the highlight to its parent and back down (or to its
  * first child), a click or Enter picks it, Escape cancels. Elements inside open shadow roots count.
  */
-import { PickerLayer } from './picker-layer';
+import { PickerLayer, type LayerPart } from './picker-layer';
 
 const CSS = `
   :host { cursor: default; }
   .hl { position: fixed; box-sizing: border-box; border: 2px solid #1a73e8; background: rgba(26, 115, 232, .15); }
-  [hidden] { display: none; }
 `;
-const HTML = `
-  <div class="hl" hidden></div>
-  <div class="hint">Click the element to capture. <kbd>↑</kbd> parent, <kbd>↓</kbd> child, <kbd>Esc</kbd> cancels.</div>
-  <div class="size" role="status" aria-live="polite" aria-label="Highlighted element" hidden></div>`;
+const PARTS: LayerPart[] = [
+  { cls: 'hl', hidden: true },
+  { cls: 'hint', text: 'Click the element to capture. {↑} parent, {↓} child, {Esc} cancels.' },
+  { cls: 'size', attrs: { role: 'status', 'aria-live': 'polite', 'aria-label': 'Highlighted element' }, hidden: true },
+];
 
 /** The element's parent, crossing out of a shadow root to its host; none above the body. */
 function parentOf(el: Element): Element | null {
@@ -46,7 +46,7 @@ export class ElementPicker {
   private readonly onScroll = () => this.draw();
 
   constructor(private readonly done: (el: Element | null) => void) {
-    this.layer = new PickerLayer(CSS, HTML, (e) => this.key(e.key));
+    this.layer = new PickerLayer(CSS, PARTS, (e) => this.key(e.key));
     const host = this.layer.host;
     host.addEventListener('pointermove', (e) => {
       const el = this.elementAt(e.clientX, e.clientY);
@@ -109,10 +109,10 @@ export class ElementPicker {
   private draw(): void {
     if (!this.current) return;
     const r = this.current.getBoundingClientRect();
-    const hl = this.layer.part<HTMLElement>('.hl');
+    const hl = this.layer.part('hl');
     hl.hidden = false;
     Object.assign(hl.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
-    const label = this.layer.part<HTMLElement>('.size');
+    const label = this.layer.part('size');
     label.hidden = false;
     label.textContent = `${nameOf(this.current)} · ${Math.round(r.width)} × ${Math.round(r.height)} px`;
     // At the element's top left corner, kept on screen.

@@ -2,7 +2,8 @@
  * The layer the area and element pickers draw on: one element over the whole viewport with a
  * closed shadow root (page CSS cannot reach inside, and `all: initial` keeps inherited styles
  * out), taking the pointer so the page under it gets no clicks while the user picks. Removed before
- * the capture starts, so it is never in the image.
+ * the capture starts, so it is never in the image. Built node by node (no innerHTML: the store's
+ * linters refuse markup from anything but a literal).
  */
 const LAYER_STYLE = 'all: initial; position: fixed; inset: 0; z-index: 2147483647; display: block; pointer-events: auto; touch-action: none;';
 
@@ -12,19 +13,42 @@ const SHARED_CSS = `
     border-radius: 6px; padding: 4px 8px; pointer-events: none; white-space: nowrap; }
   .hint { top: 12px; left: 50%; transform: translateX(-50%); }
   kbd { font: inherit; border: 1px solid rgba(255, 255, 255, .6); border-radius: 3px; padding: 0 4px; }
+  [hidden] { display: none; }
 `;
+
+/** One element of the layer: its class, attributes, and text with keys (`{Esc}` becomes <kbd>Esc</kbd>). */
+export interface LayerPart {
+  cls: string;
+  attrs?: Record<string, string>;
+  text?: string;
+  hidden?: boolean;
+}
+
+function build(part: LayerPart): HTMLElement {
+  const el = document.createElement('div');
+  el.className = part.cls;
+  for (const [k, v] of Object.entries(part.attrs ?? {})) el.setAttribute(k, v);
+  el.hidden = !!part.hidden;
+  for (const [i, piece] of (part.text ?? '').split(/\{([^}]+)\}/).entries()) {
+    if (i % 2 === 0) el.append(piece);
+    else el.append(Object.assign(document.createElement('kbd'), { textContent: piece }));
+  }
+  return el;
+}
 
 export class PickerLayer {
   readonly host: HTMLElement;
-  readonly root: ShadowRoot;
+  private readonly root: ShadowRoot;
   private readonly keys: (e: KeyboardEvent) => void;
 
   /** `onKey` gets every key pressed while the layer is up; keys it handles (true) go no further. */
-  constructor(css: string, html: string, onKey: (e: KeyboardEvent) => boolean) {
+  constructor(css: string, parts: LayerPart[], onKey: (e: KeyboardEvent) => boolean) {
     this.host = document.createElement('fps-capture-picker');
     this.host.setAttribute('style', LAYER_STYLE);
     this.root = this.host.attachShadow({ mode: 'closed' });
-    this.root.innerHTML = `<style>${SHARED_CSS}${css}</style>${html}`;
+    const style = document.createElement('style');
+    style.textContent = SHARED_CSS + css;
+    this.root.append(style, ...parts.map(build));
     this.keys = (e) => {
       if (!onKey(e)) return;
       e.preventDefault();
@@ -37,8 +61,8 @@ export class PickerLayer {
     (document.activeElement as HTMLElement | null)?.blur?.();
   }
 
-  part<T extends Element>(selector: string): T {
-    return this.root.querySelector(selector) as T;
+  part(cls: string): HTMLElement {
+    return this.root.querySelector(`.${cls}`) as HTMLElement;
   }
 
   remove(): void {
