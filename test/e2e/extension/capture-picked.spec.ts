@@ -80,14 +80,14 @@ test.describe('selected area and one element', () => {
     await page.close();
   });
 
-  test('element: hover, Arrow Up to the parents, click: an element taller than the viewport, stitched', async ({ ext, browserContext }) => {
+  test('element: hover, Arrow Up to the parents and Down again, click: an element taller than the viewport, stitched', async ({ ext, browserContext }) => {
     const page = await ext.open('/pick.html');
     await openPicker(ext, page, 'element');
     const { inner } = PICK;
-    // Over the small box inside band 3; Arrow Up twice: its band, then the section of bands.
+    // Over the small box inside band 3; Arrow Up: its band, the section of bands, the body; Arrow
+    // Down goes back the same way, to the section.
     await page.mouse.move(PICK.left + inner.x + 10, PICK.top + inner.band * PICK.bandHeight + inner.y + 10, { steps: 3 });
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowUp');
+    for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
     const next = browserContext.waitForEvent('page', { timeout: 60_000 });
     await page.mouse.down();
     await page.mouse.up();
