@@ -4,26 +4,11 @@
  * pages' drawing. Modes are started with the test-build hook of capture-modes.spec.ts
  * (`testHooks.actionMode`): headless Chromium opens neither the button's menu nor shortcuts.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, canvasSize, columnRuns, near, pixel, type ExtensionHarness, type Rgb } from './fixtures';
-import { bandsRowColor, settledEditor } from './capture-modes-checks';
+import type { BrowserContext } from '@playwright/test';
+import { test, expect, canvasSize, near, pixel } from './fixtures';
+import { bandsRowColor, expectColumn, openPicker, settledEditor } from './capture-modes-checks';
 import { viewportOf } from './checks';
 import { bandColor, PICK } from './pages';
-
-/** Clicks the toolbar button in `mode` and waits for its picker on the page. */
-async function openPicker(ext: ExtensionHarness, page: Page, mode: 'area' | 'element'): Promise<void> {
-  await ext.setStorage({ testHooks: { actionMode: mode } });
-  await ext.clickAction(page);
-  await page.waitForFunction(() => document.querySelector('fps-capture-picker') !== null);
-}
-
-/** Every run of colour down column `x` of the image matches `rowColor` at both of its ends. */
-async function expectColumn(editor: Page, x: number, rowColor: (y: number) => Rgb): Promise<void> {
-  const runs = await columnRuns(editor, x);
-  for (const [r, g, b, start, end] of runs) {
-    for (const y of [start, end - 1]) expect(near([r, g, b], rowColor(y)), `row ${y} at x ${x}: ${[r, g, b]} (runs ${JSON.stringify(runs.slice(0, 12))})`).toBe(true);
-  }
-}
 
 const pageCount = (context: BrowserContext) => context.pages().length;
 
