@@ -1,8 +1,9 @@
 /**
  * The background service worker: starts a capture on the toolbar button or alt+shift+p
  * (`_execute_action`), the button's menu or a mode's shortcut (lib/capture-modes.ts), routes
- * messages, and opens the editor. Capture steps live in CaptureRunner (whole page) and
- * VisibleCapture (visible part); delayed modes wait for their countdown (countdown.ts).
+ * messages, and opens the editor. Capture steps live in CaptureRunner (whole page),
+ * VisibleCapture (visible part) and AreaCapture (a picked area or element, after the page's
+ * picker); delayed modes wait for their countdown (countdown.ts).
  */
 import type { ContentMessage, ContentResponse, PageGeometry, WorkerMessage } from '#shared/extension/messages';
 import { CaptureScheduler } from '../capture/scheduler';
@@ -22,7 +23,8 @@ import { onWorkerMessage } from './worker-messages';
 import { readViewport, VisibleCapture } from './visible-capture';
 import { cancelCountdown, startCountdown } from './countdown';
 import { installCaptureMenu, onCaptureMenuClick } from './capture-menu';
-import { modeOfCommand, parseModeId, type CaptureKind, type CaptureMode } from '../lib/capture-modes';
+import { isPicked, modeOfCommand, parseModeId, type CaptureKind, type CaptureMode, type PickedKind } from '../lib/capture-modes';
+import { AreaCapture } from './area-capture';
 
 /** One scheduler for the whole extension: Chrome's quota is per extension, not per tab. */
 const scheduler = new CaptureScheduler();
@@ -180,6 +182,53 @@ async function visibleRunner(tab: chrome.tabs.Tab, captureId: string, live: Live
   return { runner, fastSession: null };
 }
 
+/**
+ * Area and element modes, once the user has picked on the page: the content script (injected for
+ * the picker, and again here for the motion hooks) keeps the pick; AreaCapture takes it.
+ */
+async function pickedRunner(tab: chrome.tabs.Tab, captureId: string, live: LiveEditor, kind: PickedKind): Promise<{ runner: AreaCapture; fastSession: null } | null> {
+  const tabId = tab.id!;
+  try {
+    await injectContentScript(tabId);
+  } catch (err) {
+    await failInjection(tab, live, err);
+    return null;
+  }
+  const runner = new AreaCapture(
+    {
+      send: (msg) => sendToTab(tabId, msg),
+      captureVisibleTab: () => captureVisibleTabOf(tab),
+      putTile: (index, blob) => putTile(captureId, index, blob),
+      scheduler,
+      limits: await canvasLimits(),
+      now: () => performance.now(),
+      onFrame: (frame) => live.send({ type: 'frame', ...frame }),
+    },
+    kind,
+  );
+  return { runner, fastSession: null };
+}
+
+/**
+ * Shows the area or element picker on the page; nothing is captured (and no editor opens) until
+ * the user picks, which the content script tells with a `picked` message. Escape just closes it.
+ */
+async function startPicker(tab: chrome.tabs.Tab, kind: PickedKind): Promise<void> {
+  const tabId = tab.id!;
+  if (running.has(tabId)) return;
+  const reason = restrictedReason(tab.url ?? tab.pendingUrl, chrome.runtime.getURL(''));
+  if (reason) {
+    await openEditorTab(tab, { restricted: reason });
+    return;
+  }
+  try {
+    await injectContentScript(tabId);
+    await sendToTab(tabId, { target: 'content', type: 'pick', kind });
+  } catch (err) {
+    await openEditorTab(tab, tab.url?.startsWith('file:') ? { restricted: 'file-access' } : { error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
 async function captureTab(tab: chrome.tabs.Tab, kind: CaptureKind = 'whole'): Promise<void> {
   const tabId = tab.id;
   if (tabId === undefined || running.has(tabId)) return;
@@ -191,7 +240,11 @@ async function captureTab(tab: chrome.tabs.Tab, kind: CaptureKind = 'whole'): Pr
   const captureId = newCaptureId();
   // The editor tab loads while the page is injected and prepared (in the background: the page stays on screen).
   const live = LiveEditor.open(captureId, tab);
-  const started = kind === 'visible' ? await visibleRunner(tab, captureId, live) : await wholePageRunner(tab, captureId, live);
+  const started = isPicked(kind)
+    ? await pickedRunner(tab, captureId, live, kind)
+    : kind === 'visible'
+      ? await visibleRunner(tab, captureId, live)
+      : await wholePageRunner(tab, captureId, live);
   if (!started) return;
   const { runner, fastSession } = started;
   running.set(tabId, runner);
@@ -239,6 +292,10 @@ async function captureTab(tab: chrome.tabs.Tab, kind: CaptureKind = 'whole'): Pr
 function startMode(mode: CaptureMode, tab: chrome.tabs.Tab): void {
   const tabId = tab.id;
   if (tabId === undefined) return;
+  if (isPicked(mode.kind)) {
+    void startPicker(tab, mode.kind);
+    return;
+  }
   if (!mode.delay) {
     void captureTab(tab, mode.kind);
     return;
@@ -290,7 +347,10 @@ installCaptureMenu();
 onCaptureMenuClick(startMode);
 
 chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) =>
-  onWorkerMessage(msg, sender, sendResponse, { cancelCapture: (tabId) => running.get(tabId)?.cancel() }),
+  onWorkerMessage(msg, sender, sendResponse, {
+    cancelCapture: (tabId) => running.get(tabId)?.cancel(),
+    picked: (tab, kind) => void captureTab(tab, kind),
+  }),
 );
 
 // The bridge frame (inside the website) asks for captures here: it may not open our IndexedDB itself.

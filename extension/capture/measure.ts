@@ -1,6 +1,15 @@
 import type { FrameProbe, PageGeometry, Rect } from '#shared/extension/messages';
 import { deepElements } from './deep-elements';
 
+/** Whether `el` scrolls its own content: it overflows, and its style lets it scroll. */
+export function isScrollPane(el: HTMLElement): boolean {
+  const overflowsY = el.scrollHeight > el.clientHeight + 1;
+  const overflowsX = el.scrollWidth > el.clientWidth + 1;
+  if (!overflowsY && !overflowsX) return false;
+  const cs = getComputedStyle(el);
+  return (overflowsY && /(auto|scroll|overlay)/.test(cs.overflowY)) || (overflowsX && /(auto|scroll|overlay)/.test(cs.overflowX));
+}
+
 /** The element that holds the page's content when the document itself does not scroll, if any. */
 function findMainScroller(viewportArea: number): HTMLElement | null {
   let best: HTMLElement | null = null;
@@ -10,13 +19,7 @@ function findMainScroller(viewportArea: number): HTMLElement | null {
   const candidates = document.body ? [document.body, ...deepElements(document.body)] : [];
   for (const el of candidates) {
     if (!(el instanceof HTMLElement)) continue;
-    const overflowsY = el.scrollHeight > el.clientHeight + 1;
-    const overflowsX = el.scrollWidth > el.clientWidth + 1;
-    if (!overflowsY && !overflowsX) continue;
-    const cs = getComputedStyle(el);
-    const scrollsY = overflowsY && /(auto|scroll|overlay)/.test(cs.overflowY);
-    const scrollsX = overflowsX && /(auto|scroll|overlay)/.test(cs.overflowX);
-    if (!scrollsY && !scrollsX) continue;
+    if (!isScrollPane(el)) continue;
     const r = el.getBoundingClientRect();
     const visW = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
     const visH = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
@@ -36,7 +39,7 @@ export interface ScrollTarget {
   position(): { x: number; y: number };
 }
 
-function documentTarget(): ScrollTarget {
+export function documentTarget(): ScrollTarget {
   return {
     kind: 'document',
     el: null,
@@ -45,7 +48,7 @@ function documentTarget(): ScrollTarget {
   };
 }
 
-function elementTarget(el: HTMLElement): ScrollTarget {
+export function elementTarget(el: HTMLElement): ScrollTarget {
   return {
     kind: 'element',
     el,

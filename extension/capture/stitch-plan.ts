@@ -22,7 +22,7 @@ export interface StitchPlan {
 }
 
 /** One copy from a frame to the whole image, in device pixels. */
-interface Copy {
+export interface Copy {
   tile: number;
   sx: number;
   sy: number;
@@ -136,6 +136,14 @@ export function planStitch(
 
   const width = viewW + dW;
   const height = viewH + dH;
+  return { width, height, dpr, parts: splitCopies(width, height, copies, limits) };
+}
+
+/**
+ * Lays copies out on the split images of a `width` × `height` image (planSplit): each copy is cut
+ * at the parts' edges. Copies place pixels at (ox, oy) of the whole image, in device pixels.
+ */
+export function splitCopies(width: number, height: number, copies: readonly Copy[], limits: CanvasLimits): PartPlan[] {
   const parts: PartPlan[] = planSplit(width, height, limits).map((p) => ({ ...p, draws: [] }));
   for (const c of copies) {
     for (const part of parts) {
@@ -155,5 +163,5 @@ export function planStitch(
       });
     }
   }
-  return { width, height, dpr, parts };
+  return parts;
 }

@@ -12,6 +12,7 @@ import { chooseScrollTarget, measure, probe, type ScrollTarget } from '../captur
 import { MotionFreezer } from './motion-freeze';
 import { CaptureOverlay } from './overlay';
 import { RowRemovalWatch } from './row-removal-watch';
+import { closePicker, pickSelection, pickTarget, startPicker, takePick } from './selection';
 import { StylePatcher } from './style-patcher';
 
 /** If the service worker goes quiet this long mid-capture (it crashed), restore the page. */
@@ -71,13 +72,16 @@ class CaptureSession {
     if (e.key === 'Escape') requestCancel();
   };
 
-  /** `withOverlay` is false in an iframe that is scrolled for the top page's capture. */
-  constructor(withOverlay = true) {
+  /**
+   * `withOverlay` is false in an iframe that is scrolled for the top page's capture. `choose` picks
+   * what to scroll (area and element modes: the scroller of what the user picked).
+   */
+  constructor(withOverlay = true, choose: () => ScrollTarget = chooseScrollTarget) {
     this.overlay = withOverlay ? new CaptureOverlay(requestCancel) : CaptureOverlay.none();
     // Before choosing: a page whose skipped sections are tiny may not even scroll yet.
     this.sections.renderAll();
     this.sections.watch();
-    this.target = chooseScrollTarget();
+    this.target = choose();
     this.anchors = new LayoutAnchors(this.target);
     const scrollerEl = this.target.el;
     this.hider = new FixedHider(this.styles, (el) => el === this.overlay.host || (!!scrollerEl && el.contains(scrollerEl)), () => this.target.position());
@@ -100,13 +104,15 @@ class CaptureSession {
   /**
    * Scrolls to the origin and waits for what the first frame shows (it is taken before the
    * warm-up). `paint: false` when a debugger screenshot, which renders the page afresh, comes next.
+   * `stay`: the page stays where it is (a picked area or element: its frames are planned from here).
    */
-  async prepare(paint: boolean): Promise<PageGeometry> {
+  async prepare(paint: boolean, stay = false): Promise<PageGeometry> {
     this.overlay.show('Preparing capture…');
     await this.motion.freeze();
     // Stitching settles before frame 0 even at the top: what the page owed at the click (a
     // render, a debounce) runs then, before any frame. A debugger screenshot is one frame.
-    if (paint) await this.motion.settle(() => this.target.scrollTo(0, 0));
+    if (stay) await this.motion.settle(() => undefined);
+    else if (paint) await this.motion.settle(() => this.target.scrollTo(0, 0));
     else await this.scrollAndSettle(0, 0);
     await nextFrame();
     await waitForImages(onScreen);
@@ -238,12 +244,25 @@ async function handle(msg: ContentMessage): Promise<unknown> {
   switch (msg.type) {
     case 'prepare': {
       endSession(); // a previous capture that never finished
+      closePicker(); // a picker left open when another mode started
       if (document.contentType === 'application/pdf') {
         return { restricted: 'pdf-viewer' } as Partial<PageGeometry>;
+      }
+      if (msg.selection) {
+        const pick = takePick();
+        if (!pick) throw new Error('nothing was selected on the page');
+        const target = pickTarget(pick);
+        session = new CaptureSession(true, () => target);
+        const g = await session.prepare(true, true);
+        return { ...g, selection: pickSelection(pick, target, g) };
       }
       session = new CaptureSession(msg.overlay !== false);
       return session.prepare(msg.paint !== false);
     }
+    case 'pick':
+      endSession();
+      startPicker(msg.kind, () => void chrome.runtime.sendMessage({ target: 'worker', type: 'picked', kind: msg.kind }).catch(() => undefined));
+      return { ok: true };
     case 'probe':
       return probe();
     case 'warm-up':

@@ -5,6 +5,7 @@ import {
   commandName,
   countdownTitle,
   DELAYED_MENU_ID,
+  isPicked,
   manifestCommands,
   MAX_SUGGESTED_KEYS,
   menuItems,
@@ -18,9 +19,10 @@ import {
 } from './capture-modes';
 
 describe('capture modes', () => {
-  it('lists whole page and visible part, at once and after 3, 5 and 10 s', () => {
-    expect(CAPTURE_MODES.map(modeId)).toEqual(['whole', 'visible', 'whole-3s', 'whole-5s', 'whole-10s', 'visible-3s', 'visible-5s', 'visible-10s']);
+  it('lists whole page and visible part, at once and after 3, 5 and 10 s, and the picked area and element at once', () => {
+    expect(CAPTURE_MODES.map(modeId)).toEqual(['whole', 'visible', 'area', 'element', 'whole-3s', 'whole-5s', 'whole-10s', 'visible-3s', 'visible-5s', 'visible-10s']);
     expect(CAPTURE_MODES.map(modeTitle)).toContain('Capture visible part in 5 s');
+    expect(CAPTURE_MODES.filter((m) => isPicked(m.kind)).map(modeTitle)).toEqual(['Capture selected area', 'Capture one element']);
     for (const m of CAPTURE_MODES) expect(parseModeId(modeId(m))).toEqual(m);
     expect(parseModeId('whole-4s')).toBeNull();
     expect(parseModeId(3)).toBeNull();
@@ -42,11 +44,14 @@ describe('capture modes', () => {
     expect(commands[ACTION_COMMAND]).toEqual({ suggested_key: { default: 'Alt+Shift+P' }, description: 'Capture whole page' });
     expect(commands['capture-visible'].suggested_key).toEqual({ default: 'Alt+Shift+V' });
     expect(commands['capture-whole-3s'].suggested_key).toEqual({ default: 'Alt+Shift+D' });
+    expect(commands['capture-area']).toEqual({ suggested_key: { default: 'Alt+Shift+S' }, description: 'Capture selected area' });
+    // The fifth mode at once: Chrome's 4 keys are taken, so it is bound in chrome://extensions/shortcuts.
+    expect(commands['capture-element']).toEqual({ description: 'Capture one element' });
   });
 
-  it("builds the toolbar menu: 3 top-level items (Chrome's limit is 6), the delayed ones in a submenu", () => {
+  it("builds the toolbar menu: 5 top-level items (Chrome's limit is 6), the delayed ones in a submenu", () => {
     const items = menuItems();
-    expect(items.filter((i) => !i.parentId).map((i) => i.title)).toEqual(['Capture whole page', 'Capture visible part', 'Delayed capture']);
+    expect(items.filter((i) => !i.parentId).map((i) => i.title)).toEqual(['Capture whole page', 'Capture visible part', 'Capture selected area', 'Capture one element', 'Delayed capture']);
     expect(items.filter((i) => i.parentId === DELAYED_MENU_ID).map((i) => i.title)).toEqual([
       'Capture whole page in 3 s',
       'Capture whole page in 5 s',
@@ -92,6 +97,8 @@ describe('capture modes', () => {
     expect(rows.map((r) => [r.title, r.shortcut])).toEqual([
       ['Capture whole page', 'Alt+Shift+P'],
       ['Capture visible part', 'Alt+Shift+V'],
+      ['Capture selected area', ''],
+      ['Capture one element', ''],
       ['Capture whole page in 3 s', ''],
       ['Capture whole page in 5 s', ''],
       ['Capture whole page in 10 s', ''],

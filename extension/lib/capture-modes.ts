@@ -1,11 +1,17 @@
 /**
- * The capture modes (whole page or visible part, now or after a delay), as pure rules: their ids,
+ * The capture modes (whole page or visible part, now or after a delay; a selected area or one
+ * element, picked on the page), as pure rules: their ids,
  * titles, keyboard commands, the toolbar button's menu, and the countdown's arithmetic. The
  * manifest, the service worker, the menu and the options page all read them from here.
  */
 
-/** What a capture takes: the whole page (scrolled and stitched) or one frame of the viewport. */
-export type CaptureKind = 'whole' | 'visible';
+/**
+ * What a capture takes: the whole page (scrolled and stitched), one frame of the viewport, or a
+ * part the user picks on the page first (a rectangle dragged over it, or one element).
+ */
+export type CaptureKind = 'whole' | 'visible' | 'area' | 'element';
+/** The modes whose part the user picks on the page (content/area-picker.ts, element-picker.ts). */
+export type PickedKind = Extract<CaptureKind, 'area' | 'element'>;
 /** Seconds before a delayed capture; 0 is at once. */
 const CAPTURE_DELAYS = [3, 5, 10] as const;
 type CaptureDelay = 0 | (typeof CAPTURE_DELAYS)[number];
@@ -15,15 +21,21 @@ export interface CaptureMode {
   delay: CaptureDelay;
 }
 
-const KINDS: readonly CaptureKind[] = ['whole', 'visible'];
+const KINDS: readonly CaptureKind[] = ['whole', 'visible', 'area', 'element'];
+/** A delay makes sense only for what is taken without the user's hand on the page. */
+const DELAYED_KINDS: readonly CaptureKind[] = ['whole', 'visible'];
 
-/** Every mode, in menu order: the two at once, then the delayed ones by kind. */
+/** Every mode, in menu order: the four at once, then the delayed ones by kind. */
 export const CAPTURE_MODES: readonly CaptureMode[] = [
   ...KINDS.map((kind) => ({ kind, delay: 0 as const })),
-  ...KINDS.flatMap((kind) => CAPTURE_DELAYS.map((delay) => ({ kind, delay }))),
+  ...DELAYED_KINDS.flatMap((kind) => CAPTURE_DELAYS.map((delay) => ({ kind, delay }))),
 ];
 
-/** 'whole', 'visible', 'whole-3s', 'visible-10s': the menu item's id, and part of its command's name. */
+export function isPicked(kind: CaptureKind): kind is PickedKind {
+  return kind === 'area' || kind === 'element';
+}
+
+/** 'whole', 'visible', 'area', 'element', 'whole-3s', 'visible-10s': the menu item's id, and part of its command's name. */
 export function modeId(m: CaptureMode): string {
   return m.delay ? `${m.kind}-${m.delay}s` : m.kind;
 }
@@ -32,7 +44,12 @@ export function parseModeId(id: unknown): CaptureMode | null {
   return CAPTURE_MODES.find((m) => modeId(m) === id) ?? null;
 }
 
-const KIND_TITLES: Record<CaptureKind, string> = { whole: 'Capture whole page', visible: 'Capture visible part' };
+const KIND_TITLES: Record<CaptureKind, string> = {
+  whole: 'Capture whole page',
+  visible: 'Capture visible part',
+  area: 'Capture selected area',
+  element: 'Capture one element',
+};
 
 export function modeTitle(m: CaptureMode): string {
   return m.delay ? `${KIND_TITLES[m.kind]} in ${m.delay} s` : KIND_TITLES[m.kind];
@@ -61,6 +78,7 @@ const SUGGESTED_KEYS: Readonly<Record<string, string>> = {
   [ACTION_COMMAND]: 'Alt+Shift+P',
   'capture-visible': 'Alt+Shift+V',
   'capture-whole-3s': 'Alt+Shift+D',
+  'capture-area': 'Alt+Shift+S',
 };
 export const MAX_SUGGESTED_KEYS = 4;
 
@@ -88,7 +106,7 @@ export interface MenuItem {
 }
 
 /**
- * The toolbar button's menu: the two modes at once, then "Delayed capture" with the others (Chrome
+ * The toolbar button's menu: the four modes at once, then "Delayed capture" with the others (Chrome
  * shows at most 6 top-level items in an action's menu).
  */
 export function menuItems(): MenuItem[] {

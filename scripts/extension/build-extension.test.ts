@@ -39,7 +39,7 @@ describe('buildExtension', () => {
     expect(m.host_permissions).toBeUndefined();
     expect(m.commands?._execute_action?.suggested_key).toEqual({ default: 'Alt+Shift+P' });
     // One command per capture mode; Chrome refuses more than 4 suggested keys.
-    expect(Object.keys(m.commands ?? {})).toHaveLength(8);
+    expect(Object.keys(m.commands ?? {})).toHaveLength(10);
     expect(Object.values(m.commands ?? {}).filter((c) => c.suggested_key).length).toBeLessThanOrEqual(4);
     expect(m.web_accessible_resources).toEqual([{ resources: ['frame.html', 'editor.html'], matches: ['https://site.example/*', 'http://127.0.0.1:5173/*'] }]);
   });

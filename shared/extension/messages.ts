@@ -45,6 +45,21 @@ export interface PageGeometry {
   drawsOnScroll?: boolean;
   /** After the warm-up: where its last scroll stopped (the page's end, as the browser clamps it), CSS px. */
   endY?: number;
+  /** Area and element modes: what the user picked, measured at prepare (see PickedSelection). */
+  selection?: PickedSelection;
+}
+
+/**
+ * The area or element the user picked, in "image" CSS px: the layout a whole-page capture of the
+ * same scroller (`PageGeometry.scroller`) draws, the viewport with that scroller's content unrolled
+ * in place. A point's image position is its viewport position plus the scroller's scroll offset.
+ */
+export interface PickedSelection {
+  rect: Rect;
+  /** The scroller's scroll offset now: `rect` minus this is where the selection is on screen. */
+  at: ScrollPosition;
+  /** All of it is on screen now (not clipped by the viewport or a pane): one frame shows it as the user sees it. */
+  onScreen: boolean;
 }
 
 /** What a frame's content script says about its document, to match it with an iframe element. */
@@ -70,8 +85,13 @@ export interface FramePosition extends ScrollPosition {
 }
 
 export type ContentMessage =
-  /** `paint: false` skips the wait for the prepared page to be painted (a debugger screenshot renders afresh). */
-  | { target: 'content'; type: 'prepare'; overlay?: boolean; paint?: boolean }
+  /**
+   * `paint: false` skips the wait for the prepared page to be painted (a debugger screenshot renders
+   * afresh). `selection: true` prepares the capture of what the user picked (the answer's `selection`).
+   */
+  | { target: 'content'; type: 'prepare'; overlay?: boolean; paint?: boolean; selection?: boolean }
+  /** Area and element modes: shows the picker on the page; it answers at once and sends `picked` later. */
+  | { target: 'content'; type: 'pick'; kind: 'area' | 'element' }
   /** Waits until the page as it is now is painted (what captureVisibleTab reads). */
   | { target: 'content'; type: 'paint' }
   /** The prepared page's geometry as it is now (fast mode, after the infobar resized the viewport). */
@@ -91,7 +111,10 @@ export type ContentResponse<M extends ContentMessage> = M extends { type: 'prepa
     ? FramePosition
     : { ok: true };
 
-export type WorkerMessage = { target: 'worker'; type: 'cancel-capture' };
+export type WorkerMessage =
+  | { target: 'worker'; type: 'cancel-capture' }
+  /** The content script's picker is done: capture what the user picked (kept in the page until prepare). */
+  | { target: 'worker'; type: 'picked'; kind: 'area' | 'element' };
 
 /** A copy of pixels (sx, sy, sw, sh) of a source to (dx, dy) of a target, in device pixels. */
 export interface PixelCopy {

@@ -1,6 +1,6 @@
-/** Helpers of the capture-mode tests (capture-modes*.spec.ts): the bands page's visible part, the badge, a hover box. */
+/** Helpers of the capture-mode tests (capture-modes*.spec.ts, capture-picked.spec.ts): the bands page's visible part, the badge, a hover box, the pickers. */
 import { expect, type Page } from '@playwright/test';
-import { canvasSize, near, pixel, type ExtensionHarness, type Rgb } from './fixtures';
+import { canvasSize, columnRuns, near, pixel, type ExtensionHarness, type Rgb } from './fixtures';
 import { BANDS, bandColor, HEADER, NAV } from './pages';
 
 export const BOX: { x: number; y: number; size: number; color: Rgb; hover: Rgb } = { x: 300, y: 300, size: 200, color: [0, 0, 255], hover: [255, 0, 0] };
@@ -70,4 +70,19 @@ export async function expectVisibleBands(editor: Page, page: Page, dpr: number):
 export async function presented(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForTimeout(150);
+}
+
+/** Clicks the toolbar button in `mode` and waits for its picker on the page. */
+export async function openPicker(ext: ExtensionHarness, page: Page, mode: 'area' | 'element'): Promise<void> {
+  await ext.setStorage({ testHooks: { actionMode: mode } });
+  await ext.clickAction(page);
+  await page.waitForFunction(() => document.querySelector('fps-capture-picker') !== null);
+}
+
+/** Every run of colour down column `x` of the image matches `rowColor` at both of its ends. */
+export async function expectColumn(editor: Page, x: number, rowColor: (y: number) => Rgb): Promise<void> {
+  const runs = await columnRuns(editor, x);
+  for (const [r, g, b, start, end] of runs) {
+    for (const y of [start, end - 1]) expect(near([r, g, b], rowColor(y)), `row ${y} at x ${x}: ${[r, g, b]} (runs ${JSON.stringify(runs.slice(0, 12))})`).toBe(true);
+  }
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildExtension } from '../../../scripts/build-extension';
 import { encodePng } from '../../../scripts/extension/png-icon';
-import { appPage, attackerFrame, bandsPage, fixedBackgroundPage, frameAppPage, frameContentPage, lazyPage, railsPage, sitePage, widePage } from './pages';
+import { appPage, attackerFrame, bandsPage, fixedBackgroundPage, frameAppPage, frameContentPage, lazyPage, pickPage, railsPage, sitePage, widePage } from './pages';
 import { changingOptions, changingPage, innerRailsPage } from './layout-pages';
 import { scrollRoute } from './scroll-routes';
 
@@ -206,6 +206,7 @@ export const test = base.extend<object, WorkerFixtures>({
           case '/wide.html': return { type: 'text/html', body: widePage() };
           case '/rails.html': return { type: 'text/html', body: railsPage() };
           case '/fixed-background.html': return { type: 'text/html', body: fixedBackgroundPage() };
+          case '/pick.html': return { type: 'text/html', body: pickPage() };
           case '/changing.html': return { type: 'text/html', body: changingPage(changingOptions(url)) };
           case '/inner-rails.html': return { type: 'text/html', body: innerRailsPage(Number(url.searchParams.get('pane')) || undefined) };
           case '/site.html': return { type: 'text/html', body: sitePage(`${extOrigin}/frame.html`, url.searchParams.get('child') ?? undefined) };

@@ -175,3 +175,30 @@ export function fixedBackgroundPage(): string {
     footer { height: 300px; background: #ddd; }
   </style></head><body><section></section><footer></footer></body></html>`;
 }
+
+/**
+ * For the element picker: under a fixed header, a section taller than the viewport (12 bands, one
+ * holding a small box), then an inner scroll pane whose content is taller than its box.
+ */
+export const PICK = {
+  left: 100, width: 400, top: 100, bands: 12, bandHeight: 100,
+  inner: { band: 3, x: 150, y: 25, width: 100, height: 50, color: [240, 200, 10] as Rgb },
+  pane: { top: 1400, height: 300, padLeft: 20, bands: 10, firstBand: 20 },
+};
+
+export function pickPage(): string {
+  const bands = Array.from({ length: PICK.bands }, (_, i) =>
+    `<div class="b" style="background:${hex(bandColor(i))}">${i === PICK.inner.band ? '<div id="inner"></div>' : ''}</div>`).join('');
+  const pane = Array.from({ length: PICK.pane.bands }, (_, i) => `<div class="b" style="background:${hex(bandColor(PICK.pane.firstBand + i))}"></div>`).join('');
+  const { inner } = PICK;
+  return `<!doctype html><html><head><title>Pick</title><style>
+    html, body { margin: 0; background: #fff; }
+    header { position: fixed; top: 0; left: 0; right: 0; height: ${BANDS.headerHeight}px; background: ${hex(HEADER)}; z-index: 10; }
+    #tall { position: absolute; left: ${PICK.left}px; top: ${PICK.top}px; width: ${PICK.width}px; }
+    .b { position: relative; height: ${PICK.bandHeight}px; }
+    #inner { position: absolute; left: ${inner.x}px; top: ${inner.y}px; width: ${inner.width}px; height: ${inner.height}px; background: ${hex(inner.color)}; }
+    #pane { position: absolute; left: ${PICK.left}px; top: ${PICK.pane.top}px; width: ${PICK.width}px; height: ${PICK.pane.height}px;
+      box-sizing: border-box; padding-left: ${PICK.pane.padLeft}px; overflow: auto; background: #fff; }
+    .spacer { height: ${PICK.pane.top + PICK.pane.height + 600}px; }
+  </style></head><body><header></header><section id="tall">${bands}</section><div id="pane">${pane}</div><div class="spacer"></div></body></html>`;
+}
