@@ -83,7 +83,9 @@ test.describe('capture modes', () => {
     expect(during.title).toMatch(/^Capturing the visible part in [123] s\. Click the button again to cancel\.$/);
     // Nothing is drawn on the page while it counts down.
     expect(await page.evaluate(() => document.querySelectorAll('fps-capture-overlay').length)).toBe(0);
-    await expect.poll(() => badgeOf(ext).then((b) => b.text), { timeout: 3000 }).toBe('2');
+    // Polled every 50 ms: at Playwright's default (every second after the first few) a loaded
+    // machine could step over the second the badge reads 2.
+    await expect.poll(() => badgeOf(ext).then((b) => b.text), { timeout: 3000, intervals: [50] }).toBe('2');
     await page.mouse.move(BOX.x + BOX.size / 2, BOX.y + BOX.size / 2);
     const editor = await settledEditor(next);
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(2900);
