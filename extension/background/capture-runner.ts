@@ -1,6 +1,7 @@
 /**
  * One capture of one tab, start to finish. It only orchestrates: the content script measures and
- * scrolls, captureVisibleTab (or the debugger in fast mode) takes pixels, the store keeps them,
+ * scrolls, captureVisibleTab (or a one-shot document backend: the debugger in Chrome's fast mode,
+ * tabs.captureTab in Firefox) takes pixels, the store keeps them,
  * and the editor stitches them on a canvas. Chrome APIs come in through `CaptureDeps` so the flow
  * can be tested against fakes.
  */
@@ -35,14 +36,26 @@ export interface CaptureDeps {
    */
   useFrame?: (frame: NonNullable<PageGeometry['frame']>) => Promise<boolean>;
   captureVisibleTab(): Promise<string>;
-  /** Fast mode: one debugger screenshot of a CSS-pixel clip. Absent when fast mode is off. */
-  debuggerCapture?: (clips: Array<{ x: number; y: number; width: number; height: number }>) => Promise<string[]>;
+  /** Renders the whole document in one shot, without scrolling. Absent: scroll and stitch. */
+  documentCapture?: DocumentCapture;
   putTile(index: number, blob: Blob): Promise<void>;
   /** Each frame with its share of the stitch plan, for an editor that stitches while we capture. */
   onFrame?: (frame: Omit<Extract<LiveMessage, { type: 'frame' }>, 'type'>) => void;
   scheduler: CaptureScheduler;
   limits: CanvasLimits;
   now(): number;
+}
+
+/**
+ * A backend that renders CSS-px rects of the document at scroll 0 (position: fixed elements once,
+ * where they are at the top), one image per rect: Chrome's debugger in fast mode
+ * (`Page.captureScreenshot`, fast-capture.ts) or Firefox's `tabs.captureTab` (tab-capture.ts).
+ */
+export interface DocumentCapture {
+  /** 'debugger' is fast mode, which the editor names when a page had to be scrolled instead. */
+  kind: 'debugger' | 'capture-tab';
+  /** One image per clip, at `dpr` device px per CSS px (the page's devicePixelRatio). */
+  capture(clips: Array<{ x: number; y: number; width: number; height: number }>, dpr: number): Promise<string[]>;
 }
 
 export interface CaptureResult {
@@ -82,18 +95,19 @@ export class CaptureRunner {
       }
       this.timings.prepareMs = deps.now() - t0;
       let result: Omit<CaptureResult, 'timings'>;
-      if (deps.debuggerCapture && g0.scrollerKind === 'document') {
+      const fastMode = deps.documentCapture?.kind === 'debugger';
+      if (deps.documentCapture && g0.scrollerKind === 'document') {
         const g = await this.warmUp();
         if (g.drawsOnScroll) {
           // One screenshot shows only the rows a virtual list drew last: scroll it frame by frame.
-          this.notice = 'fast-virtual';
+          if (fastMode) this.notice = 'fast-virtual';
           result = await this.runStitched(g0, g);
         } else {
           result = await this.runFast(g);
         }
       } else {
-        // The debugger's screenshot cannot unroll an inner pane.
-        if (deps.debuggerCapture) this.notice ??= 'fast-pane';
+        // A one-shot backend cannot unroll an inner pane.
+        if (fastMode) this.notice ??= 'fast-pane';
         result = await this.runStitched(g0);
       }
       this.timings.totalMs = deps.now() - t0;
@@ -253,7 +267,7 @@ export class CaptureRunner {
     const height = toDevice(cssH, planned);
     const split = planSplit(width, height, deps.limits);
     const clips = split.map((p) => cssClip(p, planned));
-    const dataUrls = await deps.debuggerCapture!(clips);
+    const dataUrls = await deps.documentCapture!.capture(clips, planned);
     const sizes = dataUrls.map((d) => pngSizeOfDataUrl(d));
     const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, sizes[0]);
     const parts: PartPlan[] = sizes.map((size, i) => ({ ...split[i], ...size, draws: [{ tile: i, sx: 0, sy: 0, sw: size.width, sh: size.height, dx: 0, dy: 0 }] }));
@@ -265,10 +279,11 @@ export class CaptureRunner {
         return deps.putTile(i, image);
       }),
     );
-    return { record: this.record(g, width, height, dpr, parts, parts.length, 'fast', false), frames: parts.length };
+    const mode = deps.documentCapture!.kind === 'debugger' ? 'fast' : 'document';
+    return { record: this.record(g, width, height, dpr, parts, parts.length, mode, false), frames: parts.length };
   }
 
-  private record(g: PageGeometry, width: number, height: number, dpr: number, parts: PartPlan[], tileCount: number, mode: 'stitch' | 'fast', truncated: boolean): CaptureResult['record'] {
+  private record(g: PageGeometry, width: number, height: number, dpr: number, parts: PartPlan[], tileCount: number, mode: CaptureRecord['mode'], truncated: boolean): CaptureResult['record'] {
     return { url: this.top?.url ?? g.url, title: this.top?.title ?? g.title, width, height, dpr, parts, tileCount, mode, truncated, notice: this.notice };
   }
 }

@@ -20,8 +20,11 @@ export interface CaptureRecord {
   dpr: number;
   parts: PartPlan[];
   tileCount: number;
-  /** How it was taken: scrolled and stitched, one debugger shot (fast mode), or one frame of the viewport. */
-  mode: 'stitch' | 'fast' | 'visible';
+  /**
+   * How it was taken: scrolled and stitched, one debugger shot (fast mode), one tabs.captureTab of
+   * the document (Firefox), or one frame of the viewport.
+   */
+  mode: 'stitch' | 'fast' | 'document' | 'visible';
   /** The page was longer than the frame cap allows; its bottom is missing. */
   truncated: boolean;
   /** Something the editor should tell about this capture (see CaptureNotice). */

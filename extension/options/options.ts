@@ -62,10 +62,15 @@ async function revoke(p: OptionalPermission): Promise<void> {
   await render();
 }
 
-/** Turning a feature on asks for its permission (inside the click's user gesture); off revokes it. */
+/**
+ * Turning a feature on asks for its permission inside the click's user action; off revokes it.
+ * The request comes first, with nothing awaited before it: Firefox refuses a request made after
+ * an await in the handler ("may only be called from a user input handler"). One already granted
+ * resolves true at once.
+ */
 async function toggle(p: OptionalPermission, on: boolean): Promise<void> {
   if (!on) return revoke(p);
-  const granted = (await has(p)) || (await chrome.permissions.request(request(p)));
+  const granted = await chrome.permissions.request(request(p));
   const setting = SETTING_FOR[p];
   if (setting) await writeSettings({ [setting]: granted });
   say(granted ? `${PERMISSION_LABELS[p]} turned on.` : 'Permission not granted; the option stays off.');
