@@ -7,7 +7,7 @@
  */
 import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, LiveMessage, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { coveringStep, measureScale, toDevice } from '../capture/device-scale';
-import { cssClip } from '../capture/fast-clip';
+import { cssClip, wholeCssClip } from '../capture/fast-clip';
 import { coversCell, endMayHideARow, planFrames } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
@@ -266,16 +266,24 @@ export class CaptureRunner {
     const width = toDevice(cssW, planned);
     const height = toDevice(cssH, planned);
     const split = planSplit(width, height, deps.limits);
-    const clips = split.map((p) => cssClip(p, planned));
-    const dataUrls = await deps.documentCapture!.capture(clips, planned);
-    const sizes = dataUrls.map((d) => pngSizeOfDataUrl(d));
-    const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, sizes[0]);
-    const parts: PartPlan[] = sizes.map((size, i) => ({ ...split[i], ...size, draws: [{ tile: i, sx: 0, sy: 0, sw: size.width, sh: size.height, dx: 0, dy: 0 }] }));
-    // Each part goes to the editor at once (it decodes while the worker stores), drawn whole.
+    const oneShot = deps.documentCapture!;
+    // The debugger renders each part itself; captureTab a rect of whole CSS px the part is cut from.
+    const cuts = split.map((p) => (oneShot.kind === 'capture-tab' ? wholeCssClip(p, planned) : { clip: cssClip(p, planned), offset: null }));
+    const clips = cuts.map((c) => c.clip);
+    const dataUrls = await oneShot.capture(clips, planned);
+    const images = dataUrls.map((d) => pngSizeOfDataUrl(d));
+    const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, images[0]);
+    const sizes = images.map((image, i) => (cuts[i].offset ? { width: split[i].width, height: split[i].height } : image));
+    const draw = (i: number) => {
+      const { x, y } = cuts[i].offset ?? { x: 0, y: 0 };
+      return { sx: x, sy: y, sw: Math.min(sizes[i].width, images[i].width - x), sh: Math.min(sizes[i].height, images[i].height - y), dx: 0, dy: 0 };
+    };
+    const parts: PartPlan[] = sizes.map((size, i) => ({ ...split[i], ...size, draws: [{ tile: i, ...draw(i) }] }));
+    // Each part goes to the editor at once (it decodes while the worker stores).
     await Promise.all(
       dataUrls.map((dataUrl, i) => {
         const image = this.frameBlob(dataUrl);
-        deps.onFrame?.({ tile: i, total: parts.length, parts: sizes, draws: [{ part: i, sx: 0, sy: 0, sw: sizes[i].width, sh: sizes[i].height, dx: 0, dy: 0 }], image });
+        deps.onFrame?.({ tile: i, total: parts.length, parts: sizes, draws: [{ part: i, ...draw(i) }], image });
         return deps.putTile(i, image);
       }),
     );

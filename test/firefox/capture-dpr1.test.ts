@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApp, expectBands, railsExact, scaleOf } from '../e2e/extension/checks';
 import { ALL_SITES_GRANTED, ALL_SITES_REASON } from '../../extension/editor/notices';
 import { canvasPage, FirefoxAddon, firefoxPresent, until } from './capture-harness';
-import { expectSplitBands, SPLIT_LIMITS } from './split-check';
+import { expectSplitBands, splitLimits } from './split-check';
 
 describe.skipIf(!firefoxPresent)('whole-page capture in Firefox at DPR 1', () => {
   let ff: FirefoxAddon;
@@ -74,7 +74,7 @@ describe.skipIf(!firefoxPresent)('whole-page capture in Firefox at DPR 1', () =>
   });
 
   it('a page past the canvas limits comes out in split images that add up to it, one captureTab each', async () => {
-    await ff.setStorage({ testHooks: { canvasLimits: SPLIT_LIMITS } });
+    await ff.setStorage({ testHooks: { canvasLimits: splitLimits } });
     try {
       const page = await ff.open('/bands.html');
       const { width } = await scaleOf(canvasPage(page));

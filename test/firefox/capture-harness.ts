@@ -52,10 +52,13 @@ export function until<A>(page: Page, fn: (arg: A) => boolean, arg: A, timeoutMs 
   return poll('a condition in the page', () => page.evaluate(fn as (a: unknown) => boolean, arg), timeoutMs) as Promise<true>;
 }
 
-function serve(): Promise<http.Server> {
+/** More pages to serve, by path (the benchmark's page). */
+type ExtraPages = Record<string, (url: URL) => string>;
+
+function serve(extra: ExtraPages = {}): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const body = ({
+    const body = (extra[url.pathname]?.(url)) ?? ({
       '/rails.html': () => railsPage(),
       '/bands.html': () => bandsPage(Number(url.searchParams.get('bands')) || undefined),
       '/app.html': () => appPage(),
@@ -76,11 +79,11 @@ export class FirefoxAddon {
   ) {}
 
   /** firefox-esr (1280 × 800 window, `dpr` device px per CSS px) with a test build installed. */
-  static async launch({ uuid, dpr = 1 }: { uuid: string; dpr?: number }): Promise<FirefoxAddon> {
-    const server = await serve();
+  static async launch({ uuid, dpr = 1, pages, minify }: { uuid: string; dpr?: number; pages?: ExtraPages; minify?: boolean }): Promise<FirefoxAddon> {
+    const server = await serve(pages);
     const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'fps-firefox-capture-'));
-    const build = await buildExtension({ target: 'firefox', outDir: path.join(dir, 'ext'), siteOrigins: [site], siteUrl: site, testBuild: true });
+    const build = await buildExtension({ target: 'firefox', outDir: path.join(dir, 'ext'), siteOrigins: [site], siteUrl: site, testBuild: true, minify });
     const browser = await puppeteer.launch({
       browser: 'firefox',
       executablePath: FIREFOX,

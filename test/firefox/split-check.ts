@@ -5,8 +5,11 @@ import { canvasSize, near, pixel } from '../e2e/extension/fixtures';
 import { BANDS, BANDS_PAGE_HEIGHT, bandColor } from '../e2e/extension/pages';
 import { canvasPage, until } from './capture-harness';
 
-/** A test build's lowered limits (testHooks.canvasLimits): stand-in for a page taller than the canvas. */
-export const SPLIT_LIMITS = { maxSide: 4000, maxArea: 1280 * 800 };
+/**
+ * A test build's lowered limits (testHooks.canvasLimits), a stand-in for a page taller than the
+ * canvas: 11 images of the bands page at either DPR.
+ */
+export const splitLimits = (dpr: number) => ({ maxSide: 4000 * dpr, maxArea: 1280 * 800 * dpr * dpr });
 
 /**
  * Every part is as wide as the page and within the limits, the parts add up to its height, and
@@ -22,7 +25,7 @@ export async function expectSplitBands(editor: Page, dpr: number, viewportWidth:
     }
     const size = await canvasSize(canvasPage(editor));
     expect(size.width).toBe(Math.round(viewportWidth * dpr));
-    expect(size.width * size.height).toBeLessThanOrEqual(SPLIT_LIMITS.maxArea);
+    expect(size.width * size.height).toBeLessThanOrEqual(splitLimits(dpr).maxArea);
     const mid = top + Math.floor(size.height / 2);
     const css = mid / dpr;
     const inBand = (css - BANDS.top) % BANDS.height;
