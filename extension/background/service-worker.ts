@@ -14,7 +14,7 @@ import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from 
 import { readSettings } from '../lib/settings';
 import { installMotionHooks } from '../capture/motion-main';
 import { CaptureCancelled, CaptureRunner, type DocumentCapture } from './capture-runner';
-import { tabCaptureBackend } from './tab-capture';
+import { skipNeedlessWarmUp, tabCaptureBackend } from './tab-capture';
 import { serveCapturesPort } from './capture-export';
 import { FastCaptureSession } from './fast-capture';
 import { CAPTURES_PORT } from '../lib/capture-port';
@@ -144,8 +144,14 @@ async function wholePageRunner(tab: chrome.tabs.Tab, captureId: string, live: Li
     ? // Detached at once: the infobar goes 5 s later.
       { kind: 'debugger', capture: (clips) => fastSession.capture(clips).finally(() => void fastSession.detach()) }
     : await firefoxBackend(tabId);
+  // The top frame's messages go through fast mode's session, or captureTab's warm-up skip.
+  const toTop = fastSession
+    ? fastSession.send.bind(fastSession)
+    : documentCapture
+      ? skipNeedlessWarmUp(tabId, (m) => sendToTab(tabId, m))
+      : <M extends ContentMessage>(m: M) => sendToTab(tabId, m);
   const runner = new CaptureRunner({
-    send: (msg, to) => (fastSession && to !== 'scroller' ? fastSession.send(msg) : sendToTab(tabId, msg, to === 'scroller' ? scrollerFrame : 0)),
+    send: (msg, to) => (to === 'scroller' ? sendToTab(tabId, msg, scrollerFrame) : toTop(msg)),
     useFrame: async (frame) => {
       const id = await findScrollerFrame(tabId, frame);
       if (id !== null) scrollerFrame = id;

@@ -74,7 +74,7 @@ describe.skipIf(!firefoxPresent)('whole-page capture in Firefox at DPR 1', () =>
   });
 
   it('a page past the canvas limits comes out in split images that add up to it, one captureTab each', async () => {
-    await ff.setStorage({ testHooks: { canvasLimits: splitLimits } });
+    await ff.setStorage({ testHooks: { canvasLimits: splitLimits(1) } });
     try {
       const page = await ff.open('/bands.html');
       const { width } = await scaleOf(canvasPage(page));

@@ -18,12 +18,12 @@ import { GECKO_ID } from '../../extension/manifest';
 import { buildExtension } from '../../scripts/build-extension';
 import { appPage, bandsPage, railsPage } from '../e2e/extension/pages';
 
-export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** Run where firefox-esr is, and always on CI (where a missing browser fails). */
 export const firefoxPresent = existsSync(FIREFOX) || !!process.env.CI;
 
 /** What the background page keeps about the last capture (service-worker.ts, test builds). */
-export interface LastRun {
+interface LastRun {
   captureId?: string;
   mode?: string;
   frames?: number;
@@ -196,10 +196,6 @@ export class FirefoxAddon {
 
   hasAllSites(): Promise<boolean> {
     return this.control.evaluate(() => chrome.permissions.contains({ origins: ['<all_urls>'] }));
-  }
-
-  get origin(): string {
-    return `moz-extension://${this.uuid}`;
   }
 }
 
