@@ -1,6 +1,6 @@
 /** Options: capture modes and their shortcuts, fast mode and "ask where to save" (each behind an optional permission), revocation, account state. */
 import { IFRAME_ORIGINS, STORAGE_KEYS } from '#shared/extension/messages';
-import { fastModeAvailable } from '../lib/browser-support';
+import { fastModeAvailable, isFirefox } from '../lib/browser-support';
 import { siteLink } from '../lib/build-config';
 import { isPremium, readLogin } from '../lib/login-state';
 import { readSettings, writeSettings } from '../lib/settings';
@@ -80,6 +80,8 @@ async function toggle(p: OptionalPermission, on: boolean): Promise<void> {
 $('fast-mode').addEventListener('change', (e) => void toggle('debugger', (e.target as HTMLInputElement).checked));
 $('save-as').addEventListener('change', (e) => void toggle('downloads', (e.target as HTMLInputElement).checked));
 $('iframe-access').addEventListener('change', (e) => void toggle('iframe', (e.target as HTMLInputElement).checked));
+// Firefox's tabs.captureTab needs the same permission (background/tab-capture.ts).
+$('iframe-access-firefox').hidden = !isFirefox();
 if (!FAST_MODE) {
   $<HTMLInputElement>('fast-mode').disabled = true;
   $('fast-mode-hint').hidden = true;
