@@ -14,6 +14,8 @@
  * (chrome.debugger, one captureBeyondViewport screenshot) is timed the same way, click to editor,
  * beside Playwright's fullPage of the same page in the same Chromium and viewport (budget ≤ 1.5×),
  * each on a fresh tab and in turns.
+ * Firefox rows (bench-capture-firefox.ts): the Firefox build's one tabs.captureTab of the
+ * document in firefox-esr, click to editor, beside Firefox's BiDi document screenshot (budget ≤ 1.5×).
  * The load average is printed: the machine is shared, and a loaded machine slows every figure.
  */
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
@@ -26,11 +28,15 @@ import path from 'node:path';
 import { mb, sampleMemory, type MemoryPeaks } from './bench-capture-memory';
 import { buildExtension } from './build-extension';
 import { benchPage } from './bench-page';
+import { benchFirefox, printFirefoxRows, type FirefoxRow } from './bench-capture-firefox';
 
-// BENCH_SIZES=10,20 BENCH_DPRS=1 BENCH_MODES=fast narrow a run down (modes: stitch, fast).
+// BENCH_SIZES=10,20 BENCH_DPRS=1 BENCH_MODES=fast narrow a run down (modes: stitch, fast, firefox).
 const SIZES = (process.env.BENCH_SIZES ?? '10,20,40').split(',').map(Number);
 const DPRS = (process.env.BENCH_DPRS ?? '1,1.25,1.5,2').split(',').map(Number);
-const MODES = new Set((process.env.BENCH_MODES ?? 'stitch,fast').split(','));
+const MODES = new Set((process.env.BENCH_MODES ?? 'stitch,fast,firefox').split(','));
+// Firefox rows: 10 and 40 viewports at DPR 1 and 2 (issue #33 §4), within the sizes and DPRs asked for.
+const FIREFOX_SIZES = SIZES.filter((s) => s === 10 || s === 40);
+const FIREFOX_DPRS = DPRS.filter((d) => d === 1 || d === 2);
 // Fast mode rows are the best of this many captures (and as many Playwright screenshots).
 const FAST_RUNS = Number(process.env.BENCH_FAST_RUNS ?? 3);
 const WINDOW = { width: 1280, height: 800 };
@@ -127,6 +133,7 @@ async function run(): Promise<void> {
   const fastDir = (await buildExtension({ outDir: path.join(tmp, 'ext-fast'), zipPath: false, testBuild: true, minify: true })).outDir;
   const rows: Row[] = [];
   const fastRows: FastRow[] = [];
+  let firefoxRows: FirefoxRow[] = [];
   console.log(`Load average (1, 5, 15 min) at start: ${loadAverage()} on ${os.cpus().length} cores`);
   try {
     for (const dpr of DPRS) {
@@ -161,6 +168,7 @@ async function run(): Promise<void> {
       }
       await context.close();
     }
+    if (MODES.has('firefox') && FIREFOX_SIZES.length && FIREFOX_DPRS.length) firefoxRows = await benchFirefox(FIREFOX_SIZES, FIREFOX_DPRS, FAST_RUNS, (l) => console.log(l));
   } finally {
     server.close();
     await rm(tmp, { recursive: true, force: true });
@@ -198,6 +206,7 @@ async function run(): Promise<void> {
     const worstFast = Math.max(...fastRows.map((r) => r.ratio));
     console.log(`\nWorst fast mode ÷ Playwright: ${worstFast.toFixed(2)} (target ≤ ${FAST_BUDGET}): ${worstFast <= FAST_BUDGET ? 'met' : 'NOT met'}`);
   }
+  if (firefoxRows.length) printFirefoxRows(firefoxRows, FAST_RUNS);
   const fractional = rows.filter((r) => !Number.isInteger(r.dpr));
   if (fractional.length) {
     const worstFrac = Math.max(...fractional.map((r) => r.ratio));

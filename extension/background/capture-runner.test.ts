@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentMessage, PageGeometry } from '#shared/extension/messages';
 import { CaptureScheduler, QUOTA_ERROR_TEXT, type Clock } from '../capture/scheduler';
-import { CHROME_CANVAS_LIMITS } from '../capture/split-planner';
+import { CHROME_CANVAS_LIMITS, type CanvasLimits } from '../capture/split-planner';
 import { CaptureCancelled, CaptureRunner, type CaptureDeps } from './capture-runner';
 
 /** A PNG data URL whose IHDR says width × height (the rest is never decoded here). */
@@ -25,7 +25,7 @@ const clock = (): Clock & { t: number } => {
  */
 function fakePage(opts: {
   contentHeight: number; failAt?: number; cancelAt?: number; staleAt?: number; quotaAt?: number; onScroll?: (y: number, height: number) => number; layoutChanged?: boolean;
-  /** Fast mode on: the debugger's one screenshot. */ fast?: boolean; drawsOnScroll?: boolean; scrollerKind?: PageGeometry['scrollerKind'];
+  /** A one-shot backend: the debugger (fast mode) or Firefox's tabs.captureTab. */ fast?: boolean | 'capture-tab'; limits?: CanvasLimits; drawsOnScroll?: boolean; scrollerKind?: PageGeometry['scrollerKind'];
 }) {
   const log: string[] = [];
   let scrollY = 0;
@@ -70,12 +70,15 @@ function fakePage(opts: {
     },
     putTile: async (i, blob) => void tiles.set(i, blob),
     scheduler: new CaptureScheduler(undefined, c),
-    limits: CHROME_CANVAS_LIMITS,
+    limits: opts.limits ?? CHROME_CANVAS_LIMITS,
     now: () => c.now(),
-    debuggerCapture: opts.fast
-      ? async (clips) => {
-          log.push('debugger');
-          return clips.map((clip) => fakePng(clip.width * 2, clip.height * 2, 0));
+    documentCapture: opts.fast
+      ? {
+          kind: opts.fast === true ? 'debugger' : opts.fast,
+          async capture(clips, dpr) {
+            log.push(opts.fast === true ? 'debugger' : `capture-tab ${clips.map((c) => `${c.x},${c.y},${c.width}x${c.height}`).join(' ')} @${dpr}`);
+            return clips.map((clip) => fakePng(clip.width * dpr, clip.height * dpr, 0));
+          },
         }
       : undefined,
   };
@@ -148,6 +151,39 @@ describe('CaptureRunner in fast mode', () => {
     const { record, log } = await run({ contentHeight: 120, scrollerKind: 'element' });
     expect(log).not.toContain('debugger');
     expect(record).toMatchObject({ mode: 'stitch', notice: 'fast-pane' });
+  });
+});
+
+describe("CaptureRunner with Firefox's tabs.captureTab", () => {
+  const run = async (opts: Parameters<typeof fakePage>[0]) => {
+    const { runner, log } = fakePage({ fast: 'capture-tab', ...opts });
+    const result = await runner.run();
+    if ('restricted' in result) throw new Error('unexpected');
+    return { record: result.record, log: log.filter((l) => l !== 'progress') };
+  };
+
+  it('renders the whole document in one captureTab after the warm-up, at the page DPR', async () => {
+    const { record, log } = await run({ contentHeight: 120 });
+    expect(log).toEqual(['prepare', 'warm-up', 'hide-overlay', 'capture-tab 0,0,100x120 @2', 'restore']);
+    expect(record).toMatchObject({ mode: 'document', width: 200, height: 240, dpr: 2, notice: undefined });
+  });
+
+  it('cuts a split part that starts between CSS px from a rect of whole CSS px around it', async () => {
+    // 242 device rows in two parts of 121: the second starts at CSS 60.5.
+    const { record, log } = await run({ contentHeight: 121, limits: { maxSide: 200, maxArea: 200 * 121 } });
+    expect(log).toContain('capture-tab 0,0,100x61 0,60,100x61 @2');
+    expect(record.parts.map((p) => [p.y, p.height, p.draws[0].sy, p.draws[0].sh])).toEqual([[0, 121, 0, 121], [121, 121, 1, 121]]);
+  });
+
+  it('scrolls and stitches an inner pane, with no fast-mode notice', async () => {
+    const { record, log } = await run({ contentHeight: 120, scrollerKind: 'element' });
+    expect(log.some((l) => l.startsWith('capture-tab'))).toBe(false);
+    expect(record).toMatchObject({ mode: 'stitch', notice: undefined });
+  });
+
+  it('scrolls a page that draws rows only on scroll, with no fast-mode notice', async () => {
+    const { record } = await run({ contentHeight: 120, drawsOnScroll: true });
+    expect(record).toMatchObject({ mode: 'stitch', height: 240, notice: undefined });
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * One capture of one tab, start to finish. It only orchestrates: the content script measures and
- * scrolls, captureVisibleTab (or the debugger in fast mode) takes pixels, the store keeps them,
+ * scrolls, captureVisibleTab (or a one-shot document backend: the debugger in Chrome's fast mode,
+ * tabs.captureTab in Firefox) takes pixels, the store keeps them,
  * and the editor stitches them on a canvas. Chrome APIs come in through `CaptureDeps` so the flow
  * can be tested against fakes.
  */
 import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, LiveMessage, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { coveringStep, measureScale, toDevice } from '../capture/device-scale';
-import { cssClip } from '../capture/fast-clip';
+import { cssClip, wholeCssClip } from '../capture/fast-clip';
 import { coversCell, endMayHideARow, planFrames } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
@@ -35,14 +36,26 @@ export interface CaptureDeps {
    */
   useFrame?: (frame: NonNullable<PageGeometry['frame']>) => Promise<boolean>;
   captureVisibleTab(): Promise<string>;
-  /** Fast mode: one debugger screenshot of a CSS-pixel clip. Absent when fast mode is off. */
-  debuggerCapture?: (clips: Array<{ x: number; y: number; width: number; height: number }>) => Promise<string[]>;
+  /** Renders the whole document in one shot, without scrolling. Absent: scroll and stitch. */
+  documentCapture?: DocumentCapture;
   putTile(index: number, blob: Blob): Promise<void>;
   /** Each frame with its share of the stitch plan, for an editor that stitches while we capture. */
   onFrame?: (frame: Omit<Extract<LiveMessage, { type: 'frame' }>, 'type'>) => void;
   scheduler: CaptureScheduler;
   limits: CanvasLimits;
   now(): number;
+}
+
+/**
+ * A backend that renders CSS-px rects of the document at scroll 0 (position: fixed elements once,
+ * where they are at the top), one image per rect: Chrome's debugger in fast mode
+ * (`Page.captureScreenshot`, fast-capture.ts) or Firefox's `tabs.captureTab` (tab-capture.ts).
+ */
+export interface DocumentCapture {
+  /** 'debugger' is fast mode, which the editor names when a page had to be scrolled instead. */
+  kind: 'debugger' | 'capture-tab';
+  /** One image per clip, at `dpr` device px per CSS px (the page's devicePixelRatio). */
+  capture(clips: Array<{ x: number; y: number; width: number; height: number }>, dpr: number): Promise<string[]>;
 }
 
 export interface CaptureResult {
@@ -82,18 +95,19 @@ export class CaptureRunner {
       }
       this.timings.prepareMs = deps.now() - t0;
       let result: Omit<CaptureResult, 'timings'>;
-      if (deps.debuggerCapture && g0.scrollerKind === 'document') {
+      const fastMode = deps.documentCapture?.kind === 'debugger';
+      if (deps.documentCapture && g0.scrollerKind === 'document') {
         const g = await this.warmUp();
         if (g.drawsOnScroll) {
           // One screenshot shows only the rows a virtual list drew last: scroll it frame by frame.
-          this.notice = 'fast-virtual';
+          if (fastMode) this.notice = 'fast-virtual';
           result = await this.runStitched(g0, g);
         } else {
           result = await this.runFast(g);
         }
       } else {
-        // The debugger's screenshot cannot unroll an inner pane.
-        if (deps.debuggerCapture) this.notice ??= 'fast-pane';
+        // A one-shot backend cannot unroll an inner pane.
+        if (fastMode) this.notice ??= 'fast-pane';
         result = await this.runStitched(g0);
       }
       this.timings.totalMs = deps.now() - t0;
@@ -252,23 +266,32 @@ export class CaptureRunner {
     const width = toDevice(cssW, planned);
     const height = toDevice(cssH, planned);
     const split = planSplit(width, height, deps.limits);
-    const clips = split.map((p) => cssClip(p, planned));
-    const dataUrls = await deps.debuggerCapture!(clips);
-    const sizes = dataUrls.map((d) => pngSizeOfDataUrl(d));
-    const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, sizes[0]);
-    const parts: PartPlan[] = sizes.map((size, i) => ({ ...split[i], ...size, draws: [{ tile: i, sx: 0, sy: 0, sw: size.width, sh: size.height, dx: 0, dy: 0 }] }));
-    // Each part goes to the editor at once (it decodes while the worker stores), drawn whole.
+    const oneShot = deps.documentCapture!;
+    // The debugger renders each part itself; captureTab a rect of whole CSS px the part is cut from.
+    const cuts = split.map((p) => (oneShot.kind === 'capture-tab' ? wholeCssClip(p, planned) : { clip: cssClip(p, planned), offset: null }));
+    const clips = cuts.map((c) => c.clip);
+    const dataUrls = await oneShot.capture(clips, planned);
+    const images = dataUrls.map((d) => pngSizeOfDataUrl(d));
+    const { dpr } = measureScale({ innerWidth: clips[0].width, innerHeight: clips[0].height, devicePixelRatio: planned }, images[0]);
+    const sizes = images.map((image, i) => (cuts[i].offset ? { width: split[i].width, height: split[i].height } : image));
+    const draw = (i: number) => {
+      const { x, y } = cuts[i].offset ?? { x: 0, y: 0 };
+      return { sx: x, sy: y, sw: Math.min(sizes[i].width, images[i].width - x), sh: Math.min(sizes[i].height, images[i].height - y), dx: 0, dy: 0 };
+    };
+    const parts: PartPlan[] = sizes.map((size, i) => ({ ...split[i], ...size, draws: [{ tile: i, ...draw(i) }] }));
+    // Each part goes to the editor at once (it decodes while the worker stores).
     await Promise.all(
       dataUrls.map((dataUrl, i) => {
         const image = this.frameBlob(dataUrl);
-        deps.onFrame?.({ tile: i, total: parts.length, parts: sizes, draws: [{ part: i, sx: 0, sy: 0, sw: sizes[i].width, sh: sizes[i].height, dx: 0, dy: 0 }], image });
+        deps.onFrame?.({ tile: i, total: parts.length, parts: sizes, draws: [{ part: i, ...draw(i) }], image });
         return deps.putTile(i, image);
       }),
     );
-    return { record: this.record(g, width, height, dpr, parts, parts.length, 'fast', false), frames: parts.length };
+    const mode = deps.documentCapture!.kind === 'debugger' ? 'fast' : 'document';
+    return { record: this.record(g, width, height, dpr, parts, parts.length, mode, false), frames: parts.length };
   }
 
-  private record(g: PageGeometry, width: number, height: number, dpr: number, parts: PartPlan[], tileCount: number, mode: 'stitch' | 'fast', truncated: boolean): CaptureResult['record'] {
+  private record(g: PageGeometry, width: number, height: number, dpr: number, parts: PartPlan[], tileCount: number, mode: CaptureRecord['mode'], truncated: boolean): CaptureResult['record'] {
     return { url: this.top?.url ?? g.url, title: this.top?.title ?? g.title, width, height, dpr, parts, tileCount, mode, truncated, notice: this.notice };
   }
 }

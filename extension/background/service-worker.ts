@@ -7,14 +7,15 @@
  */
 import type { ContentMessage, ContentResponse, PageGeometry, WorkerMessage } from '#shared/extension/messages';
 import { CaptureScheduler } from '../capture/scheduler';
-import { CHROME_CANVAS_LIMITS, type CanvasLimits } from '../capture/split-planner';
+import type { CanvasLimits } from '../capture/split-planner';
 import { restrictedReason } from '../capture/url-policy';
 import '../lib/build-config'; // declares __FPS_TEST_HOOKS__
-import { fastModeAvailable } from '../lib/browser-support';
+import { browserCanvasLimits, fastModeAvailable } from '../lib/browser-support';
 import { deleteCapture, newCaptureId, pruneCaptures, putCapture, putTile } from '../lib/capture-store';
 import { readSettings } from '../lib/settings';
 import { installMotionHooks } from '../capture/motion-main';
-import { CaptureCancelled, CaptureRunner } from './capture-runner';
+import { CaptureCancelled, CaptureRunner, type DocumentCapture } from './capture-runner';
+import { skipNeedlessWarmUp, tabCaptureBackend } from './tab-capture';
 import { serveCapturesPort } from './capture-export';
 import { FastCaptureSession } from './fast-capture';
 import { CAPTURES_PORT } from '../lib/capture-port';
@@ -58,9 +59,9 @@ async function canvasLimits(): Promise<CanvasLimits> {
     // Test builds only (the key is not in STORAGE_KEYS, so the store build holds no trace of it).
     const got = await chrome.storage.local.get('testHooks');
     const hooks = got.testHooks as { canvasLimits?: CanvasLimits } | undefined;
-    return hooks?.canvasLimits ?? CHROME_CANVAS_LIMITS;
+    return hooks?.canvasLimits ?? browserCanvasLimits();
   }
-  return CHROME_CANVAS_LIMITS;
+  return browserCanvasLimits();
 }
 
 async function sendToTab<M extends ContentMessage>(tabId: number, msg: M, frameId = 0): Promise<ContentResponse<M>> {
@@ -123,7 +124,10 @@ async function captureVisibleTabOf(tab: chrome.tabs.Tab): Promise<string> {
   return chrome.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
 }
 
-/** The whole page: the content script scrolls, CaptureRunner stitches (or fast mode's one shot). */
+/**
+ * The whole page: the content script scrolls, CaptureRunner stitches, or a one-shot backend takes
+ * the document (Chrome's fast mode, Firefox's tabs.captureTab when `<all_urls>` is granted).
+ */
 async function wholePageRunner(tab: chrome.tabs.Tab, captureId: string, live: LiveEditor): Promise<{ runner: CaptureRunner; fastSession: FastCaptureSession | null } | null> {
   const tabId = tab.id!;
   const { fastMode } = await readSettings();
@@ -138,16 +142,25 @@ async function wholePageRunner(tab: chrome.tabs.Tab, captureId: string, live: Li
     return null;
   }
   let scrollerFrame = 0;
+  const documentCapture: DocumentCapture | undefined = fastSession
+    ? // Detached at once: the infobar goes 5 s later.
+      { kind: 'debugger', capture: (clips) => fastSession.capture(clips).finally(() => void fastSession.detach()) }
+    : await firefoxBackend(tabId);
+  // The top frame's messages go through fast mode's session, or captureTab's warm-up skip.
+  const toTop = fastSession
+    ? fastSession.send.bind(fastSession)
+    : documentCapture
+      ? skipNeedlessWarmUp(tabId, (m) => sendToTab(tabId, m))
+      : <M extends ContentMessage>(m: M) => sendToTab(tabId, m);
   const runner = new CaptureRunner({
-    send: (msg, to) => (fastSession && to !== 'scroller' ? fastSession.send(msg) : sendToTab(tabId, msg, to === 'scroller' ? scrollerFrame : 0)),
+    send: (msg, to) => (to === 'scroller' ? sendToTab(tabId, msg, scrollerFrame) : toTop(msg)),
     useFrame: async (frame) => {
       const id = await findScrollerFrame(tabId, frame);
       if (id !== null) scrollerFrame = id;
       return id !== null;
     },
     captureVisibleTab: () => captureVisibleTabOf(tab),
-    // Detached at once: the infobar goes 5 s later.
-    debuggerCapture: fastSession ? (clips) => fastSession.capture(clips).finally(() => void fastSession.detach()) : undefined,
+    documentCapture,
     putTile: (index, blob) => putTile(captureId, index, blob),
     scheduler,
     limits: await canvasLimits(),
@@ -155,6 +168,15 @@ async function wholePageRunner(tab: chrome.tabs.Tab, captureId: string, live: Li
     onFrame: (frame) => live.send({ type: 'frame', ...frame }),
   });
   return { runner, fastSession };
+}
+
+/** Firefox's captureTab, when granted (test builds may ask to scroll instead: `testHooks.stitch`). */
+async function firefoxBackend(tabId: number): Promise<DocumentCapture | undefined> {
+  if (__FPS_TEST_HOOKS__) {
+    const hooks = (await chrome.storage.local.get('testHooks')).testHooks as { stitch?: boolean } | undefined;
+    if (hooks?.stitch) return undefined;
+  }
+  return (await tabCaptureBackend(tabId)) ?? undefined;
 }
 
 async function failInjection(tab: chrome.tabs.Tab, live: LiveEditor, err: unknown): Promise<void> {
@@ -345,6 +367,17 @@ chrome.commands.onCommand.addListener((command, tab) => {
 
 installCaptureMenu();
 onCaptureMenuClick(startMode);
+
+if (__FPS_TEST_HOOKS__) {
+  // Test builds only: Firefox's WebDriver BiDi cannot click the toolbar button, so the Firefox
+  // tests (test/firefox) start a mode on a tab from one of our own pages, as the click would.
+  chrome.runtime.onMessage.addListener((msg: { target?: string; type?: string; tabId?: number; mode?: string }, sender, sendResponse) => {
+    if (msg?.target !== 'test' || msg.type !== 'start-mode' || !sender.url?.startsWith(chrome.runtime.getURL(''))) return false;
+    const mode = parseModeId(msg.mode) ?? { kind: 'whole', delay: 0 };
+    void chrome.tabs.get(msg.tabId!).then((tab) => startMode(mode, tab)).then(() => sendResponse({ ok: true }), (err: unknown) => sendResponse({ error: String(err) }));
+    return true;
+  });
+}
 
 chrome.runtime.onMessage.addListener((msg: WorkerMessage, sender, sendResponse) =>
   onWorkerMessage(msg, sender, sendResponse, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toDevice } from './device-scale';
-import { cssClip } from './fast-clip';
+import { cssClip, wholeCssClip } from './fast-clip';
 
 describe('cssClip', () => {
   it('gives a whole page in whole CSS px when they round to its device size (1,603 × 8,938 at 1.25)', () => {
@@ -31,5 +31,18 @@ describe('cssClip', () => {
         }
       }
     }
+  });
+});
+
+describe('wholeCssClip (Firefox captureTab)', () => {
+  it('a part that starts and ends on whole CSS px is its own rect, at offset 0', () => {
+    expect(wholeCssClip({ x: 0, y: 2946, width: 2536, height: 1472 }, 2)).toEqual({ clip: { x: 0, y: 1473, width: 1268, height: 736 }, offset: { x: 0, y: 0 } });
+  });
+
+  it('a part between CSS px gets the whole CSS px around it and where it starts in that image', () => {
+    // Rows 1,473 to 2,946 at DPR 2: CSS 736.5 to 1,473 → rect 736 to 1,473, the part one row down.
+    expect(wholeCssClip({ x: 0, y: 1473, width: 2536, height: 1473 }, 2)).toEqual({ clip: { x: 0, y: 736, width: 1268, height: 737 }, offset: { x: 0, y: 1 } });
+    // At 1.25, rows 4,001 to 8,938: CSS 3,200.8 to 7,150.4 → 3,200 to 7,151, the part a row down.
+    expect(wholeCssClip({ x: 0, y: 4001, width: 1603, height: 4937 }, 1.25)).toEqual({ clip: { x: 0, y: 3200, width: 1283, height: 3951 }, offset: { x: 0, y: 1 } });
   });
 });

@@ -28,3 +28,18 @@ export function cssClip(part: CssClip, dpr: number): CssClip {
   const y1 = Number.isInteger(y) ? whole(part.y + part.height, true) : (part.y + part.height) / dpr;
   return { x, y, width: x1 - x, height: y1 - y };
 }
+
+/**
+ * A part of the image (device px) as the rect for Firefox's `tabs.captureTab`: whole CSS px around
+ * the part, and where the part starts in that image. Firefox makes a rect with fractional edges one
+ * device row taller or shorter (measured: the bands page at DPR 2 cut into 11 parts came out
+ * 16,212 rows tall, not 16,200), so the part is cut from an image of whole CSS px instead.
+ */
+export function wholeCssClip(part: CssClip, dpr: number): { clip: CssClip; offset: { x: number; y: number } } {
+  const start = (device: number) => Math.floor(device / dpr + 1e-9);
+  const end = (device: number) => Math.ceil(device / dpr - 1e-9);
+  const x = start(part.x);
+  const y = start(part.y);
+  const clip = { x, y, width: end(part.x + part.width) - x, height: end(part.y + part.height) - y };
+  return { clip, offset: { x: part.x - Math.round(x * dpr), y: part.y - Math.round(y * dpr) } };
+}

@@ -8,6 +8,11 @@ export interface CanvasLimits {
 }
 
 export const CHROME_CANVAS_LIMITS: CanvasLimits = { maxSide: 65_535, maxArea: 268_435_456 };
+/**
+ * Firefox's: `gfx.canvas.max-size` (32,767 px a side) and `gfx.max-alloc-size` (500,000,000 bytes,
+ * 4 per pixel). Past them its canvas throws or stays empty, in the editor and in `tabs.captureTab`.
+ */
+export const FIREFOX_CANVAS_LIMITS: CanvasLimits = { maxSide: 32_767, maxArea: 125_000_000 };
 
 /** The spec warns that 10 or more split images may fail. */
 export const SPLIT_WARNING_THRESHOLD = 10;

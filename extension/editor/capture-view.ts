@@ -9,6 +9,7 @@ import { siteLink } from '../lib/build-config';
 import { deleteCapture, getCapture, getTile, putCapture, shownSize } from '../lib/capture-store';
 import { EditHistory } from '../lib/edit-ops';
 import { NOTICES } from './notices';
+import { offerAllSites } from './all-sites-ask';
 import { $, act, display, editor, say, screenCanvas, setState, showMessage, stage, view } from './editor-state';
 import { renderRecent } from './recent-captures';
 import { prepareSave } from './save-to-library';
@@ -56,6 +57,7 @@ export async function loadCapture(id: string, liveDrawing: Promise<Draw[] | null
     $('split-note').textContent = notes.join(' ');
     $('split-note').hidden = false;
   }
+  void offerAllSites(record);
   // Live stitching covered the first image unless it was split differently or has saved edits.
   const first = record.parts[0];
   const reuse = !!liveDraws && !record.edits?.[0]?.length && view.width === first.width && view.height === first.height;

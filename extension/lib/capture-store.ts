@@ -21,10 +21,11 @@ export interface CaptureRecord {
   parts: PartPlan[];
   tileCount: number;
   /**
-   * How it was taken: scrolled and stitched, one debugger shot (fast mode), one frame of the
-   * viewport, or the area or element the user picked (background/area-capture.ts).
+   * How it was taken: scrolled and stitched, one debugger shot (fast mode), one tabs.captureTab of
+   * the document (Firefox), one frame of the viewport, or the area or element the user picked
+   * (background/area-capture.ts).
    */
-  mode: 'stitch' | 'fast' | 'visible' | 'area' | 'element';
+  mode: 'stitch' | 'fast' | 'document' | 'visible' | 'area' | 'element';
   /** The page was longer than the frame cap allows; its bottom is missing. */
   truncated: boolean;
   /** Something the editor should tell about this capture (see CaptureNotice). */

@@ -1,6 +1,6 @@
 /** Options: capture modes and their shortcuts, fast mode and "ask where to save" (each behind an optional permission), revocation, account state. */
 import { IFRAME_ORIGINS, STORAGE_KEYS } from '#shared/extension/messages';
-import { fastModeAvailable } from '../lib/browser-support';
+import { fastModeAvailable, isFirefox } from '../lib/browser-support';
 import { siteLink } from '../lib/build-config';
 import { isPremium, readLogin } from '../lib/login-state';
 import { readSettings, writeSettings } from '../lib/settings';
@@ -62,10 +62,15 @@ async function revoke(p: OptionalPermission): Promise<void> {
   await render();
 }
 
-/** Turning a feature on asks for its permission (inside the click's user gesture); off revokes it. */
+/**
+ * Turning a feature on asks for its permission inside the click's user action; off revokes it.
+ * The request comes first, with nothing awaited before it: Firefox refuses a request made after
+ * an await in the handler ("may only be called from a user input handler"). One already granted
+ * resolves true at once.
+ */
 async function toggle(p: OptionalPermission, on: boolean): Promise<void> {
   if (!on) return revoke(p);
-  const granted = (await has(p)) || (await chrome.permissions.request(request(p)));
+  const granted = await chrome.permissions.request(request(p));
   const setting = SETTING_FOR[p];
   if (setting) await writeSettings({ [setting]: granted });
   say(granted ? `${PERMISSION_LABELS[p]} turned on.` : 'Permission not granted; the option stays off.');
@@ -75,6 +80,8 @@ async function toggle(p: OptionalPermission, on: boolean): Promise<void> {
 $('fast-mode').addEventListener('change', (e) => void toggle('debugger', (e.target as HTMLInputElement).checked));
 $('save-as').addEventListener('change', (e) => void toggle('downloads', (e.target as HTMLInputElement).checked));
 $('iframe-access').addEventListener('change', (e) => void toggle('iframe', (e.target as HTMLInputElement).checked));
+// Firefox's tabs.captureTab needs the same permission (background/tab-capture.ts).
+$('iframe-access-firefox').hidden = !isFirefox();
 if (!FAST_MODE) {
   $<HTMLInputElement>('fast-mode').disabled = true;
   $('fast-mode-hint').hidden = true;

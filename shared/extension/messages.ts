@@ -155,6 +155,8 @@ export const STORAGE_KEYS = {
   /** Set when the site logged the extension out (`{at}`), removed by the next login: the editor then says "Sign in again". */
   signedOut: 'signedOut',
   settings: 'settings',
+  /** Firefox: the editor has asked once for access to all websites (editor/all-sites-ask.ts); it does not ask again. */
+  allSitesAsked: 'allSitesAsked',
 } as const;
 
 export interface ExtensionSettings {

@@ -94,6 +94,8 @@ describe.skipIf(!present && !process.env.CI)('the Firefox build in firefox-esr',
     expect(await page.$eval('#fast-mode', (i) => (i as HTMLInputElement).disabled)).toBe(true);
     expect(await page.$eval('#fast-mode-unavailable', (p) => (p as HTMLElement).hidden)).toBe(false);
     expect(await page.$eval('#fast-mode-hint', (p) => (p as HTMLElement).hidden)).toBe(true);
+    // iFrame access is also what lets Firefox take a whole page in one tabs.captureTab: the page says so.
+    expect(await page.$eval('#iframe-access-firefox', (p) => (p as HTMLElement).hidden)).toBe(false);
     const permissions = await page.$eval('#perm-list', (l) => l.textContent ?? '');
     expect(permissions).toContain('Downloads');
     expect(permissions).not.toContain('Debugger');
