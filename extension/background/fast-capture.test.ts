@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ContentMessage, PageGeometry } from '#shared/extension/messages';
 import { documentScrolls } from '../capture/measure';
 
@@ -152,11 +152,18 @@ describe('FastCaptureSession', () => {
   });
 
   it('starts the still polls 20 ms apart however long each reading takes', async () => {
+    // On a fake clock: a loaded machine runs real timers late, and this counts milliseconds.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    onTestFinished(() => void vi.useRealTimers());
     fakeChrome({ heights: [[0, 657]], metricsMs: 18 });
-    const { FastCaptureSession } = await afterAnotherCapture();
-    const second = new FastCaptureSession(7, contentScript({ prepared: { ...geometry, viewportHeight: 657 } as PageGeometry }).next);
-    await second.send(prepare);
-    await second.capture(clip);
+    const captured = afterAnotherCapture().then(async ({ FastCaptureSession }) => {
+      const second = new FastCaptureSession(7, contentScript({ prepared: { ...geometry, viewportHeight: 657 } as PageGeometry }).next);
+      await second.send(prepare);
+      await second.capture(clip);
+      return second;
+    });
+    await vi.runAllTimersAsync();
+    const second = await captured;
     // 4 readings (the first and 3 still ones) 20 ms apart, the last one 18 ms long: about 78 ms,
     // where waiting 20 ms after each reading took 4 × 18 + 3 × 20 = 132 ms.
     expect(second.stats.settleMs).toBeGreaterThanOrEqual(70);
