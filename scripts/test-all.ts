@@ -1,15 +1,15 @@
 /**
  * `npm test`: typecheck, lint and knip (no unused files, exports or dependencies: knip.config.ts)
- * side by side, then vitest (unit, integration against the local emulators, infra, web, and the
- * Firefox build: `web-ext lint` in the unit project, the temporary-add-on install in firefox-esr in
- * the firefox project) and Playwright (extension and site), stopping at the first failing step.
+ * side by side, then vitest (unit, integration against the local emulators, infra, web, and
+ * `web-ext lint` on the Firefox build in the unit project), then Playwright (extension and site)
+ * beside vitest's firefox project (the add-on in firefox-esr), stopping at the first failing step.
  * Prints the time each step took, the 15 slowest tests, and a closing `N passed, N failed` line.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { formatSlowest, PLAYWRIGHT_REPORT, readTestTimes, REPORT_DIR, VITEST_REPORT } from './test-all/slowest-tests';
+import { formatSlowest, PLAYWRIGHT_REPORT, readTestTimes, REPORT_DIR, VITEST_FIREFOX_REPORT, VITEST_REPORT } from './test-all/slowest-tests';
 
 interface Step { name: string; cmd: string[]; count?: (out: string) => { passed: number; failed: number }; quiet?: boolean }
 
@@ -32,10 +32,19 @@ const checks: Step[] = [
   { name: 'lint', cmd: ['npx', 'eslint', '.'], quiet: true },
   { name: 'knip', cmd: ['npx', 'knip'], quiet: true },
 ];
-const steps: Step[] = [
-  { name: 'vitest', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`], count: vitestCounts },
-  // The JSON report's path is read by playwright.config.ts (PLAYWRIGHT_JSON_OUTPUT_NAME).
-  { name: 'playwright', cmd: ['npx', 'playwright', 'test'], count: playwrightCounts },
+const vitest = (project: string, report: string): string[] => ['npx', 'vitest', 'run', `--project=${project}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+/**
+ * Steps run one after another; the steps of one group side by side. vitest keeps both cores busy,
+ * Playwright does not (its tests mostly wait on Chrome's capture quota and the local stack), so the
+ * Firefox tests, which mostly wait on firefox-esr, run beside Playwright.
+ */
+const steps: Step[][] = [
+  [{ name: 'vitest', cmd: vitest('!firefox', VITEST_REPORT), count: vitestCounts }],
+  [
+    // The JSON report's path is read by playwright.config.ts (PLAYWRIGHT_JSON_OUTPUT_NAME).
+    { name: 'playwright', cmd: ['npx', 'playwright', 'test'], count: playwrightCounts },
+    { name: 'firefox', cmd: vitest('firefox', VITEST_FIREFOX_REPORT), count: vitestCounts, quiet: true },
+  ],
 ];
 
 rmSync(REPORT_DIR, { recursive: true, force: true });
@@ -87,7 +96,7 @@ async function runStep(step: Step): Promise<boolean> {
 
 const checksPassed = (await Promise.all(checks.map(runStep))).every(Boolean);
 if (checksPassed) {
-  for (const step of steps) if (!(await runStep(step))) break;
+  for (const group of steps) if (!(await Promise.all(group.map(runStep))).every(Boolean)) break;
 }
 if (figures.size) console.log(`\nFigures:\n${[...figures.values()].map((f) => `  ${f}`).join('\n')}`);
 const times = readTestTimes(join(import.meta.dirname, '..'));

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 
 export const REPORT_DIR = join(import.meta.dirname, '../../node_modules/.cache/test-times');
 export const VITEST_REPORT = join(REPORT_DIR, 'vitest.json');
+/** The Firefox project runs beside Playwright (scripts/test-all.ts), with a report of its own. */
+export const VITEST_FIREFOX_REPORT = join(REPORT_DIR, 'vitest-firefox.json');
 export const PLAYWRIGHT_REPORT = join(REPORT_DIR, 'playwright.json');
 
 export interface TestTime { suite: 'vitest' | 'playwright'; name: string; ms: number }
@@ -51,9 +53,9 @@ export function slowest(times: TestTime[], n = 15): TestTime[] {
 /** Reads whichever reports this run wrote; a missing one (a step that never ran) adds nothing. */
 export function readTestTimes(root: string): TestTime[] {
   const read = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);
-  const v = read<VitestReport>(VITEST_REPORT);
+  const v = [VITEST_REPORT, VITEST_FIREFOX_REPORT].flatMap((file) => read<VitestReport>(file) ?? []);
   const p = read<{ suites?: PlaywrightSuite[] }>(PLAYWRIGHT_REPORT);
-  return [...(v ? vitestTimes(v, root) : []), ...(p ? playwrightTimes(p) : [])];
+  return [...v.flatMap((r) => vitestTimes(r, root)), ...(p ? playwrightTimes(p) : [])];
 }
 
 export function formatSlowest(times: TestTime[]): string {
