@@ -34,10 +34,13 @@ export function ApiQueryProvider({ children }: { children: ReactNode }) {
  */
 const handedOver: { client: QueryClient | null; mounted: number } = { client: null, mounted: 0 };
 
+/** The hand-over client (also for a lookup outside the scope that the scope should join: the header's). */
+export const handOverQueryClient = (): QueryClient => (handedOver.client ??= newQueryClient());
+
 /** Like ApiQueryProvider, with the hand-over client above when no outer client is there. */
 export function HandOverQueryProvider({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
-  const [client] = useState(() => outer ?? (handedOver.client ??= newQueryClient()));
+  const [client] = useState(() => outer ?? handOverQueryClient());
   useEffect(() => {
     if (outer) return;
     handedOver.mounted++;
