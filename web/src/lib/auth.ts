@@ -279,9 +279,14 @@ export function beginSignOut(): void {
   setAuthState({ signingOut: true });
 }
 
-/** Signs out of this browser (and, in hosted mode, of the managed login, which redirects back to the site). */
-export async function signOutUser(): Promise<void> {
+/**
+ * Signs out of this browser (and, in hosted mode, of the managed login, which redirects back to the
+ * site). With `signedOutFirst` (password mode) the site is signed out at once and Amplify clears the
+ * stored session, and revokes it at Cognito, behind: the signed-out site waits on no network.
+ */
+export async function signOutUser({ signedOutFirst = false } = {}): Promise<void> {
   beginSignOut();
+  if (signedOutFirst) setAuthState({ status: 'signedOut', user: null, justSignedIn: false });
   await startAuth();
   await (await amplify()).amplifySignOut();
   setAuthState({ status: 'signedOut', user: null, justSignedIn: false });
