@@ -20,7 +20,7 @@ async function routesFor(pathname: string, withAppRoutes: boolean): Promise<Rout
 }
 
 /** Loads the code of the route at `pathname` (once); `withAppRoutes`: the signed-in areas' too. */
-export async function prefetchRoute(pathname: string, { withAppRoutes = false } = {}): Promise<void> {
+async function prefetchRoute(pathname: string, { withAppRoutes = false } = {}): Promise<void> {
   const key = `${withAppRoutes}:${pathname}`;
   if (done.has(key)) return;
   done.add(key);
