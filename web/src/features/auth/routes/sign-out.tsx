@@ -40,7 +40,7 @@ export function SignOutRoute() {
     if (!config || !bridge || started.current) return;
     started.current = true;
     const leave = () => navigate(isSafeRedirectPath(redirectPath) ? redirectPath : paths.home.href(), { replace: true });
-    const signOut = (signedOutFirst = false) => signOutUser({ signedOutFirst }).catch((e: unknown) => console.error('Sign-out failed', e));
+    const signOut = (options?: Parameters<typeof signOutUser>[0]) => signOutUser(options).catch((e: unknown) => console.error('Sign-out failed', e));
     // The extension drops its grant; the server revokes them all (a copy elsewhere dies too) and
     // refuses this session any new one. The revocation carries the session's token, so it is on
     // its way before the session is cleared.
@@ -52,14 +52,12 @@ export function SignOutRoute() {
       void Promise.all([extensionTold, revocation.then((r) => r.answered)]).then(() => signOut());
       return;
     }
-    // Password mode: once the revocation is on its way (it carries the session's token), the
-    // signed-out site shows; Amplify clears the session behind, and the extension's answer and the
+    // Password mode: the signed-out site shows at once. Amplify clears the session behind, once the
+    // revocation has read the session's token and is on its way; the extension's answer and the
     // server's are not waited for (the navigation is the SPA's own, so this document and that work
     // stay; the revocation outlives a closed tab).
-    void revocation.catch((e: unknown) => console.warn('Upload grants not revoked', e)).then(() => {
-      void signOut(true);
-      leave();
-    });
+    void signOut({ signedOutFirst: true, after: revocation });
+    leave();
   }, [config, bridge, navigate, redirectPath]);
 
   return (
