@@ -34,8 +34,14 @@ export function ApiQueryProvider({ children }: { children: ReactNode }) {
  */
 const handedOver: { client: QueryClient | null; mounted: number } = { client: null, mounted: 0 };
 
-/** The hand-over client (also for a lookup outside the scope that the scope should join: the header's). */
-export const handOverQueryClient = (): QueryClient => (handedOver.client ??= newQueryClient());
+const handOverQueryClient = (): QueryClient => (handedOver.client ??= newQueryClient());
+
+/**
+ * For a lookup outside the scope (the header's): the hand-over client while a scope is mounted, so
+ * the lookup joins the scope's; else a client of its own, so nothing it caches outlives the page
+ * (the next scope would take it as fresh, e.g. the account from before an invitation was accepted).
+ */
+export const queryClientBesideHandOver = (): QueryClient => (handedOver.mounted > 0 ? handOverQueryClient() : newQueryClient());
 
 /** Like ApiQueryProvider, with the hand-over client above when no outer client is there. */
 export function HandOverQueryProvider({ children }: { children: ReactNode }) {
