@@ -74,11 +74,13 @@ function useHeaderIdentity(): HeaderIdentity {
 /**
  * When no account lookup has said whether `userId` administers an organisation, the header asks
  * (org-admin-lookup.ts) once the browser is idle; the hint it writes re-renders the header. A
- * failure leaves the item out until the next page asks again.
+ * failure leaves the item out until the next page asks again. Not on the sign-in page: a sign-in
+ * there loads the account itself (its account scope), which the next page takes over.
  */
 function useOrgAdminLookup(userId: string | null) {
+  const onSignIn = useLocation().pathname.replace(/\/+$/, '') === paths.authSignIn.path;
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || onSignIn) return;
     const look = () => void import('./org-admin-lookup').then((m) => m.lookUpOrgAdmin(userId)).catch(() => undefined);
     if (typeof requestIdleCallback !== 'function') {
       const t = setTimeout(look, 1000);
@@ -86,7 +88,7 @@ function useOrgAdminLookup(userId: string | null) {
     }
     const id = requestIdleCallback(look, { timeout: 5000 });
     return () => cancelIdleCallback(id);
-  }, [userId]);
+  }, [userId, onSignIn]);
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link site-nav__link--active' : 'site-nav__link');
