@@ -88,6 +88,23 @@ test.describe('account page', () => {
     await expect(debug).toContainText('Subscription status');
   });
 
+  test('a sign-in that lands on /account fetches the account once', async ({ page }) => {
+    const email = await confirmedUser('once');
+    const api = new URL(process.env.FPS_API_URL!).origin;
+    const lookups: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.method() === 'GET' && url.origin === api && url.pathname.endsWith('/account')) lookups.push(url.search);
+    });
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome ${email}` })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The sign-in page's account load (it hands the extension the login) is the one /account shows;
+    // the payment history (includePayments) is a lookup of its own.
+    expect(lookups.filter((q) => !q.includes('includePayments'))).toEqual(['']);
+  });
+
   test('signing in with a next address greets with Welcome back! and Return to extension', async ({ page, context }) => {
     await withExtensionOrigins(context, [EXTENSION_ORIGIN]);
     const next = `${EXTENSION_ORIGIN}/editor.html?capture=42`;

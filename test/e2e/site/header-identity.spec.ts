@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { confirmedUser, demoAccount, expect as baseExpect, fillSignIn, test } from './fixtures';
 
@@ -74,6 +74,26 @@ test.describe('header account menu', () => {
     await expect(page).toHaveURL(/\/enterprise\/account\/overview$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await page.goto('/premium');
+    await expect.poll(() => menuItems(page)).toEqual(['Account', 'Image library', 'Enterprise account', 'Sign out']);
+  });
+
+  test('an organisation admin who leaves /account before the account has loaded still gets Enterprise account', async ({ page, seed }) => {
+    const admin = demoAccount(seed, 'org admin');
+    // The account lookups wait until the admin has left /account for /premium.
+    const api = new URL(process.env.FPS_API_URL!).origin;
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(
+      (url) => url.origin === api && url.pathname.endsWith('/account'),
+      (route) => (holding ? void held.push(route) : route.continue()),
+    );
+    await page.goto('/auth/signin?redirectPath=%2Faccount');
+    await fillSignIn(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/account$/);
+    await nav(page).getByRole('link', { name: 'Go Premium' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Go Premium' })).toBeVisible();
+    holding = false;
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined); // a lookup the page gave up on
     await expect.poll(() => menuItems(page)).toEqual(['Account', 'Image library', 'Enterprise account', 'Sign out']);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Outlet } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -42,6 +42,7 @@ export function withAccountShell(children: RouteObject[]): RouteObject {
       const AccountScope = await loadAccountScope();
       return {
         Component: function AccountShell() {
+          useWhenIdle(prefetchSignOut);
           return (
             <EnsureAppProviders>
               <AccountScope>
@@ -54,6 +55,25 @@ export function withAccountShell(children: RouteObject[]): RouteObject {
     },
     children,
   };
+}
+
+/**
+ * Sign-out's page and the home page it shows next, loaded ahead on every signed-in page: the
+ * signed-out site then shows without fetching code (issue #31).
+ */
+const prefetchSignOut = () =>
+  void Promise.all([import('../features/auth/routes/sign-out'), import('../features/marketing/routes/home')]).catch(() => undefined);
+
+/** Runs `run` once when the browser is idle after mounting. */
+function useWhenIdle(run: () => void) {
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const t = setTimeout(run, 2000);
+      return () => clearTimeout(t);
+    }
+    const id = requestIdleCallback(run, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, [run]);
 }
 
 /** Routes of the signed-in part of the site (auth, account, connect, _test), all lazy. */

@@ -36,6 +36,15 @@ export const accountQuery = (userId: string | null | undefined, options: Account
     queryFn: ({ signal }) => lookupAccount(options, signal),
   });
 
+/**
+ * The account query as the account scope runs it: the lookup is not handed the AbortSignal, so one
+ * a scope started carries on when that scope unmounts, for the next scope to take (TanStack aborts
+ * a query whose signal was read once nothing observes it, and the next observer starts it again).
+ * Removing the query (sign-out) still cancels it: its answer is dropped.
+ */
+export const handedOverAccountQuery = (userId: string | null | undefined) =>
+  queryOptions({ queryKey: accountKeys.own(userId), queryFn: () => lookupAccount() });
+
 /** The signed-in user's account, fetched while `enabled` (and a user is known). */
 export function useOwnAccount(userId: string | null | undefined, { enabled = true, ...options }: AccountLookupOptions & { enabled?: boolean } = {}) {
   return useQuery({ ...accountQuery(userId, options), enabled: enabled && !!userId });

@@ -4,8 +4,9 @@ import { STORED_SESSION_KEY } from '#shared/web/stored-session-probe';
  * Who is signed in, read straight from Amplify's token store without loading Amplify: the header
  * needs it on every page, and the marketing pages never download Amplify. The ID token's claims
  * give the name and e-mail (the token is only read here, never trusted: the API checks tokens).
- * Organisation admins are remembered by a hint the account area writes once it has looked the
- * account up, so the header can offer "Enterprise account" on other pages too.
+ * Organisation admins are remembered by a hint written whenever the account is looked up (the
+ * account area, or the header itself when no lookup has said yet), so the header can offer
+ * "Enterprise account" on every page.
  */
 
 export interface StoredIdentity {
@@ -73,11 +74,16 @@ export function rememberDisplayName(user: { userId: string; name: string } | nul
   }
 }
 
-export function isOrgAdminHinted(userId: string, storage: Storage | null = globalThis.localStorage ?? null): boolean {
+/**
+ * Whether this user administers an organisation, as last looked up: true or false, or undefined
+ * when no lookup has said (the header then looks it up, components/layout/org-admin-lookup.ts).
+ */
+export function orgAdminHintFor(userId: string, storage: Storage | null = globalThis.localStorage ?? null): boolean | undefined {
   try {
-    return storage?.getItem(ORG_ADMIN_HINT_KEY) === userId;
+    const hint = JSON.parse(storage?.getItem(ORG_ADMIN_HINT_KEY) ?? 'null') as { userId?: unknown; orgAdmin?: unknown } | null;
+    return hint?.userId === userId && typeof hint.orgAdmin === 'boolean' ? hint.orgAdmin : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -85,7 +91,7 @@ export function isOrgAdminHinted(userId: string, storage: Storage | null = globa
 export function setOrgAdminHint(userId: string | null, isAdmin: boolean): void {
   try {
     const before = localStorage.getItem(ORG_ADMIN_HINT_KEY);
-    if (userId && isAdmin) localStorage.setItem(ORG_ADMIN_HINT_KEY, userId);
+    if (userId) localStorage.setItem(ORG_ADMIN_HINT_KEY, JSON.stringify({ userId, orgAdmin: isAdmin }));
     else localStorage.removeItem(ORG_ADMIN_HINT_KEY);
     if (before !== localStorage.getItem(ORG_ADMIN_HINT_KEY)) window.dispatchEvent(new Event(IDENTITY_HINT_EVENT));
   } catch {

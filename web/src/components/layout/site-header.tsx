@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useReducer, useRef, useState, useSyncExterna
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { getBroadcastAuthState, subscribeBroadcastAuthState } from '../../lib/auth-broadcast';
-import { IDENTITY_HINT_EVENT, isOrgAdminHinted, readStoredIdentity, rememberDisplayName } from '../../lib/stored-identity';
+import { IDENTITY_HINT_EVENT, orgAdminHintFor, readStoredIdentity, rememberDisplayName } from '../../lib/stored-identity';
 import { DropdownMenu, type DropdownItem } from '../ui/dropdown-menu';
 import { PRODUCT_TITLE } from '../ui/page-title-text';
 import { headerHasBackground } from './chrome-rules';
@@ -64,11 +64,31 @@ function useHeaderIdentity(): HeaderIdentity {
     if (signedInUser) rememberDisplayName(signedInUser);
     else if (auth.status === 'signedOut') rememberDisplayName(null);
   }, [signedInUser, auth.status]);
+  const user = !hydrated || auth.status === 'signedOut' ? null : auth.status === 'signedIn' && auth.user ? auth.user : readStoredIdentity();
+  const orgAdmin = user ? orgAdminHintFor(user.userId) : false;
+  useOrgAdminLookup(user && orgAdmin === undefined ? user.userId : null);
   if (!hydrated) return { state: 'unknown' };
-  if (auth.status === 'signedIn' && auth.user) return { state: 'signedIn', name: auth.user.name, orgAdmin: isOrgAdminHinted(auth.user.userId) };
-  if (auth.status === 'signedOut') return { state: 'signedOut' };
-  const stored = readStoredIdentity();
-  return stored ? { state: 'signedIn', name: stored.name, orgAdmin: isOrgAdminHinted(stored.userId) } : { state: 'signedOut' };
+  return user ? { state: 'signedIn', name: user.name, orgAdmin: !!orgAdmin } : { state: 'signedOut' };
+}
+
+/**
+ * When no account lookup has said whether `userId` administers an organisation, the header asks
+ * (org-admin-lookup.ts) once the browser is idle; the hint it writes re-renders the header. A
+ * failure leaves the item out until the next page asks again. Not on the sign-in page: a sign-in
+ * there loads the account itself (its account scope), which the next page takes over.
+ */
+function useOrgAdminLookup(userId: string | null) {
+  const onSignIn = useLocation().pathname.replace(/\/+$/, '') === paths.authSignIn.path;
+  useEffect(() => {
+    if (!userId || onSignIn) return;
+    const look = () => void import('./org-admin-lookup').then((m) => m.lookUpOrgAdmin(userId)).catch(() => undefined);
+    if (typeof requestIdleCallback !== 'function') {
+      const t = setTimeout(look, 1000);
+      return () => clearTimeout(t);
+    }
+    const id = requestIdleCallback(look, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, [userId, onSignIn]);
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link site-nav__link--active' : 'site-nav__link');

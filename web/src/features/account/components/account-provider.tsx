@@ -9,9 +9,9 @@ import { parseShowExperimental } from '#shared/rules/show-experimental';
 import { AuthorizationContext } from '../../../components/authorization';
 import { Alert, type AlertSeverity } from '../../../components/ui/alert';
 import { paths } from '../../../config/paths';
-import { accountKeys, accountQuery } from '../../../lib/api-account';
+import { accountKeys, accountQuery, handedOverAccountQuery } from '../../../lib/api-account';
 import { errorMessageOf } from '../../../lib/api-client';
-import { ApiQueryProvider, asError } from '../../../lib/api-query';
+import { asError, HandOverQueryProvider } from '../../../lib/api-query';
 import { useAuth } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
 import { handOverLogin } from '../../../lib/extension-login';
@@ -53,6 +53,14 @@ export function useAccount(): AccountContextValue {
 let alertIds = 0;
 
 /**
+ * How long the account (and organisation) a scope loaded stays fresh for the next scope's mount:
+ * the sign-in page's load serves the account page it leads to, with no second fetch. Leaving the
+ * account areas empties the cache (lib/api-query.tsx HandOverQueryProvider), and inside them the
+ * provider stays mounted, so nothing else reads this.
+ */
+const HANDED_OVER_FRESH_MS = 30_000;
+
+/**
  * Loads the signed-in user's account when authentication becomes signedIn (with the spec's retry
  * while the account is being created), the organisation for org admins, tells the extension about
  * every account update, and clears everything when the user signs out.
@@ -68,7 +76,7 @@ function AccountProvider({ children }: { children: ReactNode }) {
   // The account: fetched when authentication becomes signedIn (the shared lookup, with the spec's
   // retry), per user; signing out drops it (and cancels a lookup in flight, so it cannot come back).
   const userId = auth.status === 'signedIn' ? (auth.user?.userId ?? null) : null;
-  const lookup = useQuery({ ...accountQuery(userId), enabled: !!userId });
+  const lookup = useQuery({ ...handedOverAccountQuery(userId), enabled: !!userId, staleTime: HANDED_OVER_FRESH_MS });
   const account = userId ? (lookup.data ?? null) : null;
   const error = userId && lookup.isError && !lookup.data ? asError(lookup.error) : null;
   const state: AccountLoadState = !userId ? 'initial' : lookup.isFetching || lookup.isPending ? 'loading' : 'complete';
@@ -101,7 +109,7 @@ function AccountProvider({ children }: { children: ReactNode }) {
 
   // Organisation details: only for orgRole 'admin' with an orgId; a failure alerts once.
   const orgId = account && isOrgAdmin(account) ? account.orgId : null;
-  const orgLookup = useQuery({ ...organizationQuery(orgId), enabled: !!orgId });
+  const orgLookup = useQuery({ ...organizationQuery(orgId), enabled: !!orgId, staleTime: HANDED_OVER_FRESH_MS });
   const organization: Organization | null = orgId ? (orgLookup.data ?? null) : null;
   const orgAlertedAt = useRef(0);
   useEffect(() => {
@@ -155,14 +163,14 @@ function AccountAlerts() {
   );
 }
 
-/** The signed-in scope every account area renders in: the query cache, the account provider and its alerts. */
+/** The signed-in scope every account area renders in: the query cache (handed from one mount to the next), the account provider and its alerts. */
 export function AccountScope({ children }: { children: ReactNode }) {
   return (
-    <ApiQueryProvider>
+    <HandOverQueryProvider>
       <AccountProvider>
         <AccountAlerts />
         {children}
       </AccountProvider>
-    </ApiQueryProvider>
+    </HandOverQueryProvider>
   );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { beginSignOut, signOutUser } from '../../../lib/auth';
 import { useExtensionBridge } from '../../../lib/extension-bridge';
+import { revokeUploadGrants } from '../../../lib/upload-grant';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 
 /**
@@ -39,21 +40,24 @@ export function SignOutRoute() {
     if (!config || !bridge || started.current) return;
     started.current = true;
     const leave = () => navigate(isSafeRedirectPath(redirectPath) ? redirectPath : paths.home.href(), { replace: true });
-    const signOut = () => signOutUser().catch((e: unknown) => console.error('Sign-out failed', e));
+    const signOut = (options?: Parameters<typeof signOutUser>[0]) => signOutUser(options).catch((e: unknown) => console.error('Sign-out failed', e));
     // The extension drops its grant; the server revokes them all (a copy elsewhere dies too) and
     // refuses this session any new one. The revocation carries the session's token, so it is on
     // its way before the session is cleared.
     const extensionTold = bridge.sendLogin({}, { waitMs: SIGN_OUT_EXTENSION_WAIT_MS });
-    const revocation = import('../../../lib/upload-grant').then((m) => m.revokeUploadGrants());
+    // Imported with this page (the account code it needs is loaded in the account shell): no chunk to wait for.
+    const revocation = revokeUploadGrants();
     if (config.auth.mode === 'hosted') {
       // The managed login's log-out endpoint makes the final redirect, leaving this document.
-      void Promise.all([extensionTold, revocation.then((r) => r.answered)]).then(signOut);
+      void Promise.all([extensionTold, revocation.then((r) => r.answered)]).then(() => signOut());
       return;
     }
-    // Password mode: once the session is cleared here, the signed-out site shows; the extension's
-    // answer and the server's are not waited for (the navigation is the SPA's own, so this
-    // document and that work stay; the revocation outlives a closed tab).
-    void revocation.then(signOut).then(leave);
+    // Password mode: the signed-out site shows at once. Amplify clears the session behind, once the
+    // revocation has read the session's token and is on its way; the extension's answer and the
+    // server's are not waited for (the navigation is the SPA's own, so this document and that work
+    // stay; the revocation outlives a closed tab).
+    void signOut({ signedOutFirst: true, after: revocation });
+    leave();
   }, [config, bridge, navigate, redirectPath]);
 
   return (
