@@ -7,10 +7,10 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   retries: process.env.CI ? 1 : 0,
-  // Three workers on CI's 2 cores: the suite is mostly waiting (Chrome's capture quota, the local
-  // stack), not computing. Measured: 650 CPU-s for 720 s of wall time with two workers, so a
-  // third fits; site tests make their own users, so they may overlap.
-  workers: 3,
+  // Two workers. A third was tried (session 13): the suite took 775 s against 720 s with two, each
+  // test about twice as long, so CI's 2 cores are the limit, not waiting. Site tests make their own
+  // users, so they may overlap.
+  workers: 2,
   // npm test also asks for a JSON report (scripts/test-all.ts names its file), to list the slowest tests.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   globalSetup: './test/e2e/global-setup.ts',
