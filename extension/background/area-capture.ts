@@ -14,25 +14,17 @@ import type { FramePlan } from '../capture/frame-plan';
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import { deviceViewport, type StitchPlan } from '../capture/stitch-plan';
 import type { PickedKind } from '../lib/capture-modes';
-import { CaptureCancelled, type CaptureDeps, type CaptureResult } from './capture-runner';
+import { CancellableCapture, type CaptureDeps, type CaptureResult } from './capture-runner';
 
 /** What CaptureRunner gets from the worker, less what only a whole page needs (iframes, fast mode). */
 export type AreaDeps = Pick<CaptureDeps, 'send' | 'captureVisibleTab' | 'putTile' | 'onFrame' | 'scheduler' | 'limits' | 'now'>;
 
-export class AreaCapture {
-  private cancelled = false;
-
+export class AreaCapture extends CancellableCapture {
   constructor(
     private readonly deps: AreaDeps,
     private readonly kind: PickedKind,
-  ) {}
-
-  cancel(): void {
-    this.cancelled = true;
-  }
-
-  private check(): void {
-    if (this.cancelled) throw new CaptureCancelled();
+  ) {
+    super();
   }
 
   /** Runs the capture; the page is restored whatever happens. */

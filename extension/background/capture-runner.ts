@@ -25,6 +25,19 @@ export class CaptureCancelled extends Error {
   }
 }
 
+/** A capture the user can stop (Escape, or a second click): `check` throws once it is cancelled. */
+export abstract class CancellableCapture {
+  private cancelled = false;
+
+  cancel(): void {
+    this.cancelled = true;
+  }
+
+  protected check(): void {
+    if (this.cancelled) throw new CaptureCancelled();
+  }
+}
+
 /** Which content script a message goes to: the page's top frame, or the iframe that scrolls. */
 type MessageTarget = 'top' | 'scroller';
 
@@ -64,17 +77,9 @@ export interface CaptureResult {
   timings: { prepareMs: number; warmUpMs: number; framesMs: number; totalMs: number };
 }
 
-export class CaptureRunner {
-  private cancelled = false;
-
-  constructor(private readonly deps: CaptureDeps) {}
-
-  cancel(): void {
-    this.cancelled = true;
-  }
-
-  private check(): void {
-    if (this.cancelled) throw new CaptureCancelled();
+export class CaptureRunner extends CancellableCapture {
+  constructor(private readonly deps: CaptureDeps) {
+    super();
   }
 
   /** Runs the capture; the page is restored whatever happens. */

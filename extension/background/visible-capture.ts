@@ -7,7 +7,7 @@
  */
 import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
 import { planVisible, type ViewportInfo } from '../capture/visible-plan';
-import { CaptureCancelled, type CaptureDeps, type CaptureResult } from './capture-runner';
+import { CancellableCapture, type CaptureDeps, type CaptureResult } from './capture-runner';
 
 /** What CaptureRunner gets from the worker, less the page scripting: the page is only measured. */
 export type VisibleDeps = Pick<CaptureDeps, 'captureVisibleTab' | 'putTile' | 'onFrame' | 'scheduler' | 'limits' | 'now'> & {
@@ -15,13 +15,9 @@ export type VisibleDeps = Pick<CaptureDeps, 'captureVisibleTab' | 'putTile' | 'o
   measure(): Promise<ViewportInfo & { url: string; title: string }>;
 };
 
-export class VisibleCapture {
-  private cancelled = false;
-
-  constructor(private readonly deps: VisibleDeps) {}
-
-  cancel(): void {
-    this.cancelled = true;
+export class VisibleCapture extends CancellableCapture {
+  constructor(private readonly deps: VisibleDeps) {
+    super();
   }
 
   async run(): Promise<CaptureResult> {
@@ -30,7 +26,7 @@ export class VisibleCapture {
     // Taken first: the frame is the page as the user sees it at this moment.
     const dataUrl = await deps.scheduler.run(() => deps.captureVisibleTab());
     const view = await deps.measure();
-    if (this.cancelled) throw new CaptureCancelled();
+    this.check();
     const plan = planVisible(view, pngSizeOfDataUrl(dataUrl), deps.limits);
     const { mime, bytes } = dataUrlToBytes(dataUrl);
     const image = new Blob([bytes as BlobPart], { type: mime });

@@ -7,9 +7,10 @@
  * how a capture is started.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectApp, expectBands, railsExact, scaleOf } from '../e2e/extension/checks';
+import { expectApp, expectBands, scaleOf } from '../e2e/extension/checks';
 import { ALL_SITES_GRANTED, ALL_SITES_REASON } from '../../extension/editor/notices';
 import { canvasPage, FirefoxAddon, firefoxPresent, until } from './capture-harness';
+import { captureRailsExactly } from './rails-checks';
 import { expectSplitBands, splitLimits } from './split-check';
 
 describe.skipIf(!firefoxPresent)('whole-page capture in Firefox at DPR 1', () => {
@@ -24,29 +25,11 @@ describe.skipIf(!firefoxPresent)('whole-page capture in Firefox at DPR 1', () =>
   afterAll(() => ff?.close());
 
   it('the rails page in one tabs.captureTab, pixel-exact', async () => {
-    const page = await ff.open('/rails.html');
-    const s = await scaleOf(canvasPage(page));
-    const editor = await ff.capture(page);
-    expect(await ff.lastRun()).toMatchObject({ mode: 'document', frames: 1, parts: 1 });
-    await railsExact(canvasPage(editor), s);
-    expect(await editor.$eval('#all-sites-ask', (b) => (b as HTMLElement).hidden)).toBe(true);
-    await editor.close();
-    await page.close();
+    await captureRailsExactly(ff, 1);
   });
 
   it('the rails page scrolled and stitched with captureVisibleTab (no captureTab), pixel-exact', async () => {
-    await ff.setStorage({ testHooks: { stitch: true } });
-    try {
-      const page = await ff.open('/rails.html');
-      const s = await scaleOf(canvasPage(page));
-      const editor = await ff.capture(page);
-      expect((await ff.lastRun()).mode).toBe('stitch');
-      await railsExact(canvasPage(editor), s);
-      await editor.close();
-      await page.close();
-    } finally {
-      await ff.removeStorage(['testHooks']);
-    }
+    await captureRailsExactly(ff, 1, { stitch: true });
   });
 
   it('a fixed header and a sticky nav come out once, a fixed button shown only after scrolling not at all; the page is restored', async () => {

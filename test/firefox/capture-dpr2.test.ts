@@ -4,8 +4,9 @@
  * images. As capture-dpr1.test.ts, which says more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { railsExact, scaleOf } from '../e2e/extension/checks';
+import { scaleOf } from '../e2e/extension/checks';
 import { canvasPage, FirefoxAddon, firefoxPresent } from './capture-harness';
+import { captureRailsExactly } from './rails-checks';
 import { expectSplitBands, splitLimits } from './split-check';
 
 describe.skipIf(!firefoxPresent)('whole-page capture in Firefox at DPR 2', () => {
@@ -18,29 +19,11 @@ describe.skipIf(!firefoxPresent)('whole-page capture in Firefox at DPR 2', () =>
   afterAll(() => ff?.close());
 
   it('the rails page in one tabs.captureTab at twice the pixels, pixel-exact', async () => {
-    const page = await ff.open('/rails.html');
-    const s = await scaleOf(canvasPage(page));
-    expect(s.dpr).toBe(2);
-    const editor = await ff.capture(page);
-    expect(await ff.lastRun()).toMatchObject({ mode: 'document', frames: 1, parts: 1 });
-    await railsExact(canvasPage(editor), s);
-    await editor.close();
-    await page.close();
+    await captureRailsExactly(ff, 2);
   });
 
   it('the rails page scrolled and stitched with captureVisibleTab at twice the pixels, pixel-exact', async () => {
-    await ff.setStorage({ testHooks: { stitch: true } });
-    try {
-      const page = await ff.open('/rails.html');
-      const s = await scaleOf(canvasPage(page));
-      const editor = await ff.capture(page);
-      expect((await ff.lastRun()).mode).toBe('stitch');
-      await railsExact(canvasPage(editor), s);
-      await editor.close();
-      await page.close();
-    } finally {
-      await ff.removeStorage(['testHooks']);
-    }
+    await captureRailsExactly(ff, 2, { stitch: true });
   });
 
   it('a page past the canvas limits comes out in split images that add up to it, one captureTab each', async () => {
