@@ -139,6 +139,31 @@ test.describe('sign-in and sign-out', () => {
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider') && /accessToken|refreshToken/.test(k)))).toEqual([]);
   });
 
+  test('the signed-out site shows only once the stored session is gone: a tab closed at once leaves nobody signed in', async ({ page, context }) => {
+    const email = await confirmedUser('close-at-sign-out');
+    await page.goto('/auth/signin?redirectPath=%2Faccount');
+    await fillSignIn(page, email);
+    await expect(page.getByRole('heading', { name: `Welcome ${email}` })).toBeVisible();
+    // Cognito's token revocation (Amplify's sign-out) held for 2 s: the signed-out site must wait for it.
+    await page.route(
+      (url) => url.origin !== new URL(page.url()).origin && url.origin !== new URL(process.env.FPS_API_URL!).origin,
+      async (route) => {
+        if (!/RevokeToken/.test(route.request().headers()['x-amz-target'] ?? '')) return route.fallback();
+        await new Promise((r) => setTimeout(r, 2_000));
+        await route.fallback();
+      },
+    );
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const tokens = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider') && /accessToken|refreshToken/.test(k)));
+    expect(tokens).toEqual([]);
+    // The next person opens the sign-in page in a new tab and gets the form, not the account.
+    await page.close();
+    const next = await context.newPage();
+    await next.goto('/auth/signin');
+    await expect(next.getByLabel('Email')).toBeVisible();
+  });
+
   test('a free user logging in is told to the extension without a re-broadcast', async ({ page, context, seed }) => {
     await withTestExtension(context);
     const user = demoAccount(seed, 'free');

@@ -279,16 +279,9 @@ export function beginSignOut(): void {
   setAuthState({ signingOut: true });
 }
 
-/**
- * Signs out of this browser (and, in hosted mode, of the managed login, which redirects back to the
- * site). With `signedOutFirst` (password mode) the site is signed out at once and Amplify clears the
- * stored session, and revokes it at Cognito, behind, once `after` has settled (work that still
- * needs the session's token): the signed-out site waits on no network.
- */
-export async function signOutUser({ signedOutFirst = false, after }: { signedOutFirst?: boolean; after?: Promise<unknown> } = {}): Promise<void> {
+/** Signs out of this browser (and, in hosted mode, of the managed login, which redirects back to the site). */
+export async function signOutUser(): Promise<void> {
   beginSignOut();
-  if (signedOutFirst) setAuthState({ status: 'signedOut', user: null, justSignedIn: false });
-  await after?.catch(() => undefined);
   await startAuth();
   await (await amplify()).amplifySignOut();
   setAuthState({ status: 'signedOut', user: null, justSignedIn: false });

@@ -40,7 +40,7 @@ export function SignOutRoute() {
     if (!config || !bridge || started.current) return;
     started.current = true;
     const leave = () => navigate(isSafeRedirectPath(redirectPath) ? redirectPath : paths.home.href(), { replace: true });
-    const signOut = (options?: Parameters<typeof signOutUser>[0]) => signOutUser(options).catch((e: unknown) => console.error('Sign-out failed', e));
+    const signOut = () => signOutUser().catch((e: unknown) => console.error('Sign-out failed', e));
     // The extension drops its grant; the server revokes them all (a copy elsewhere dies too) and
     // refuses this session any new one. The revocation carries the session's token, so it is on
     // its way before the session is cleared.
@@ -49,15 +49,14 @@ export function SignOutRoute() {
     const revocation = revokeUploadGrants();
     if (config.auth.mode === 'hosted') {
       // The managed login's log-out endpoint makes the final redirect, leaving this document.
-      void Promise.all([extensionTold, revocation.then((r) => r.answered)]).then(() => signOut());
+      void Promise.all([extensionTold, revocation.then((r) => r.answered)]).then(signOut);
       return;
     }
-    // Password mode: the signed-out site shows at once. Amplify clears the session behind, once the
-    // revocation has read the session's token and is on its way; the extension's answer and the
-    // server's are not waited for (the navigation is the SPA's own, so this document and that work
-    // stay; the revocation outlives a closed tab).
-    void signOut({ signedOutFirst: true, after: revocation });
-    leave();
+    // Password mode: the signed-out site shows once the stored session is cleared here, never
+    // before: a tab closed at the first sight of it must leave no session for the next person
+    // (seen: a sign-in page opened next came up signed in). The extension's answer and the
+    // server's are not waited for (the revocation outlives a closed tab).
+    void revocation.then(signOut).then(leave);
   }, [config, bridge, navigate, redirectPath]);
 
   return (
