@@ -99,6 +99,20 @@ export function lazyContentCheck(): { lazy: number; pending: number } {
 }
 
 /**
+ * Whether a one-shot capture may skip the warm-up pass: `lazyContentCheck` in the tab's top frame
+ * finds nothing that loads late and nothing still loading. Unknown (not scriptable) counts as no.
+ */
+export async function nothingLoadsLate(tabId: number): Promise<boolean> {
+  try {
+    const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: lazyContentCheck });
+    const check = r?.result as ReturnType<typeof lazyContentCheck> | undefined;
+    return !!check && check.lazy === 0 && check.pending === 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The debugger side of one fast capture. `send` is put between the CaptureRunner and the content
  * script: it starts attaching as soon as a probe says the document scrolls, prepares the page
  * without waiting for paint, and answers 'warm-up' with the prepared geometry when the page has
@@ -144,8 +158,8 @@ export class FastCaptureSession {
     const { next } = this;
     if (msg.type === 'warm-up' && this.prepared) {
       // The warm-up or a new measure, if any, comes after the infobar's resize.
-      const [check, size] = await Promise.all([this.checkLazy(), this.settled().catch(() => undefined)]);
-      if (!check || check.lazy > 0 || check.pending > 0) return next(msg);
+      const [skip, size] = await Promise.all([nothingLoadsLate(this.tabId), this.settled().catch(() => undefined)]);
+      if (!skip) return next(msg);
       this.stats.warmUp = 'skipped';
       // The bar may have come before or after 'prepare' measured, even before the first reading
       // after the attach: compare the viewport 'prepare' saw with the settled one as well.
@@ -181,14 +195,6 @@ export class FastCaptureSession {
     return this.next(msg);
   }
 
-  private async checkLazy(): Promise<{ lazy: number; pending: number } | null> {
-    try {
-      const [r] = await chrome.scripting.executeScript({ target: { tabId: this.tabId, frameIds: [0] }, func: lazyContentCheck });
-      return (r?.result as { lazy: number; pending: number } | undefined) ?? null;
-    } catch {
-      return null; // unknown: warm up as before
-    }
-  }
 
   private attach(): Promise<void> {
     this.attaching ??= chrome.debugger.attach(this.target, '1.3').then(async () => {

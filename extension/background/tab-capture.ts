@@ -8,7 +8,7 @@
  */
 import type { ContentMessage, ContentResponse, PageGeometry } from '#shared/extension/messages';
 import { ALL_SITES } from '../lib/browser-support';
-import { lazyContentCheck } from './fast-capture';
+import { nothingLoadsLate } from './fast-capture';
 import type { DocumentCapture } from './capture-runner';
 
 interface CaptureTabOptions {
@@ -51,11 +51,7 @@ export function skipNeedlessWarmUp(tabId: number, next: Send): Send {
   let prepared: PageGeometry | null = null;
   return async <M extends ContentMessage>(msg: M): Promise<ContentResponse<M>> => {
     if (msg.type === 'warm-up' && prepared) {
-      const check = await chrome.scripting
-        .executeScript({ target: { tabId, frameIds: [0] }, func: lazyContentCheck })
-        .then(([r]) => r?.result as ReturnType<typeof lazyContentCheck> | undefined, () => undefined);
-      if (check && check.lazy === 0 && check.pending === 0) return prepared as ContentResponse<M>;
-      return next(msg);
+      return (await nothingLoadsLate(tabId)) ? (prepared as ContentResponse<M>) : next(msg);
     }
     const res = await next(msg);
     if (msg.type === 'prepare' && (msg as { overlay?: boolean }).overlay !== false) {
