@@ -7,12 +7,12 @@
  * inner scroll pane picked as the element is its scroller: unrolled. Chrome APIs come in through
  * CaptureDeps, as for CaptureRunner.
  */
-import type { LiveDraw, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import type { PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { planAreaFrames, planAreaStitch, planViewCrop } from '../capture/area-plan';
 import { coveringStep, measureScale, type DeviceScale } from '../capture/device-scale';
 import type { FramePlan } from '../capture/frame-plan';
-import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
-import { deviceViewport, type StitchPlan } from '../capture/stitch-plan';
+import { dataUrlToBlob, pngSizeOfDataUrl } from '../capture/png-size';
+import { deviceViewport, liveFrameOf, type StitchPlan } from '../capture/stitch-plan';
 import type { PickedKind } from '../lib/capture-modes';
 import { CancellableCapture, type CaptureDeps, type CaptureResult } from './capture-runner';
 
@@ -46,19 +46,9 @@ export class AreaCapture extends CancellableCapture {
     }
   }
 
-  /** A frame's bytes, decoded from base64 once: stored, and passed to the live editor by reference. */
-  private frameBlob(dataUrl: string): Blob {
-    const { mime, bytes } = dataUrlToBytes(dataUrl);
-    return new Blob([bytes as BlobPart], { type: mime });
-  }
-
   /** Tells the live editor what frame `tile` gives to the image as planned now. */
   private forward(tile: number, total: number, stitch: StitchPlan, image: Blob): void {
-    const draws: LiveDraw[] = [];
-    stitch.parts.forEach((part, pi) => {
-      for (const d of part.draws) if (d.tile === tile) draws.push({ part: pi, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });
-    });
-    this.deps.onFrame?.({ tile, total, parts: stitch.parts.map((p) => ({ width: p.width, height: p.height })), draws, image });
+    this.deps.onFrame?.({ tile, total, ...liveFrameOf(stitch, tile), image });
   }
 
   /** All of it on screen: one frame where the page is (nothing hidden), cropped to the selection. */
@@ -71,7 +61,7 @@ export class AreaCapture extends CancellableCapture {
     this.check();
     const { rect } = g.selection!;
     const stitch = planViewCrop(g, measureScale(g, pngSizeOfDataUrl(dataUrl)), { ...rect, x: rect.x - at.x, y: rect.y - at.y }, deps.limits);
-    const image = this.frameBlob(dataUrl);
+    const image = dataUrlToBlob(dataUrl);
     this.forward(0, 1, stitch, image);
     await deps.putTile(0, image);
     return { record: this.record(g, stitch, 1, false), frames: 1 };
@@ -120,7 +110,7 @@ export class AreaCapture extends CancellableCapture {
           continue;
         }
       }
-      const image = this.frameBlob(dataUrl);
+      const image = dataUrlToBlob(dataUrl);
       const total = plan.frames.length;
       // Frames not taken yet count at their planned place.
       const expected = plan.frames.map((p) => actual[p.index] ?? { x: p.x, y: p.y });

@@ -5,14 +5,14 @@
  * and the editor stitches them on a canvas. Chrome APIs come in through `CaptureDeps` so the flow
  * can be tested against fakes.
  */
-import type { ContentMessage, ContentResponse, FramePosition, LiveDraw, LiveMessage, PageGeometry, ScrollPosition } from '#shared/extension/messages';
+import type { ContentMessage, ContentResponse, FramePosition, LiveMessage, PageGeometry, ScrollPosition } from '#shared/extension/messages';
 import { coveringStep, measureScale, toDevice } from '../capture/device-scale';
 import { cssClip, wholeCssClip } from '../capture/fast-clip';
 import { coversCell, endMayHideARow, planFrames } from '../capture/frame-plan';
-import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
+import { dataUrlToBlob, pngSizeOfDataUrl } from '../capture/png-size';
 import type { CaptureScheduler } from '../capture/scheduler';
 import { planSplit, type CanvasLimits } from '../capture/split-planner';
-import { deviceViewport, planStitch, type PartPlan } from '../capture/stitch-plan';
+import { deviceViewport, liveFrameOf, planStitch, type PartPlan } from '../capture/stitch-plan';
 import type { CaptureNotice, CaptureRecord } from '../lib/capture-store';
 
 /** Frames at most (planFrames' default), and how far past its warmed-up height a page is followed. */
@@ -150,12 +150,6 @@ export class CaptureRunner extends CancellableCapture {
     return this.framed ? combineFrame(this.top!, g) : g;
   }
 
-  /** A frame's bytes, decoded from base64 once: stored, and passed to the live editor by reference. */
-  private frameBlob(dataUrl: string): Blob {
-    const { mime, bytes } = dataUrlToBytes(dataUrl);
-    return new Blob([bytes as BlobPart], { type: mime });
-  }
-
   /**
    * Frame 0 (the top of the page, fixed elements in place) is taken first, in the quota window
    * that the warm-up pass then uses (unless the caller warmed up already); the geometry measured after the warm-up plans the rest.
@@ -170,7 +164,7 @@ export class CaptureRunner extends CancellableCapture {
     let first = await deps.scheduler.run(() => deps.captureVisibleTab());
     // devicePixelRatio (display scale × page zoom), checked against the bitmap's size.
     const deviceScale = measureScale(g0, pngSizeOfDataUrl(first));
-    let firstBlob = this.frameBlob(first);
+    let firstBlob = dataUrlToBlob(first);
     const work: Promise<void>[] = [deps.putTile(0, firstBlob)];
 
     // Warmed up already (fast mode falling back): frame 0 was just taken in the final layout.
@@ -180,7 +174,7 @@ export class CaptureRunner extends CancellableCapture {
       actual[0] = await this.scrollTo(0, 0, 0, false);
       this.check();
       const again = await deps.scheduler.run(() => deps.captureVisibleTab());
-      firstBlob = this.frameBlob(again);
+      firstBlob = dataUrlToBlob(again);
       work[0] = deps.putTile(0, firstBlob);
       first = again;
     }
@@ -198,12 +192,7 @@ export class CaptureRunner extends CancellableCapture {
       if (!deps.onFrame) return;
       // Frames not taken yet count at their planned position, or at the page's end where the
       // warm-up found it (so the live image has the final size); this frame's draws need only its own.
-      const partial = planStitch(g, plan, expected(), deviceScale, deps.limits);
-      const draws: LiveDraw[] = [];
-      partial.parts.forEach((part, pi) => {
-        for (const d of part.draws) if (d.tile === index) draws.push({ part: pi, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });
-      });
-      deps.onFrame({ tile: index, total, parts: partial.parts.map((p) => ({ width: p.width, height: p.height })), draws, image });
+      deps.onFrame({ tile: index, total, ...liveFrameOf(planStitch(g, plan, expected(), deviceScale, deps.limits), index), image });
     };
     forward(0, firstBlob);
     void deps.send({ target: 'content', type: 'progress', done: 1, total }).catch(() => undefined);
@@ -246,7 +235,7 @@ export class CaptureRunner extends CancellableCapture {
       // Deferred by a task: decoding and forwarding run while the page scrolls for the next frame.
       work.push(
         new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
-          const image = this.frameBlob(dataUrl);
+          const image = dataUrlToBlob(dataUrl);
           forward(f.index, image);
           return deps.putTile(f.index, image);
         }),
@@ -287,7 +276,7 @@ export class CaptureRunner extends CancellableCapture {
     // Each part goes to the editor at once (it decodes while the worker stores).
     await Promise.all(
       dataUrls.map((dataUrl, i) => {
-        const image = this.frameBlob(dataUrl);
+        const image = dataUrlToBlob(dataUrl);
         deps.onFrame?.({ tile: i, total: parts.length, parts: sizes, draws: [{ part: i, ...draw(i) }], image });
         return deps.putTile(i, image);
       }),

@@ -5,7 +5,7 @@
  * editor, exports, Premium tools, Save to library and split rules apply. Chrome APIs come in
  * through `VisibleDeps`, as for CaptureRunner.
  */
-import { dataUrlToBytes, pngSizeOfDataUrl } from '../capture/png-size';
+import { dataUrlToBlob, pngSizeOfDataUrl } from '../capture/png-size';
 import { planVisible, type ViewportInfo } from '../capture/visible-plan';
 import { CancellableCapture, type CaptureDeps, type CaptureResult } from './capture-runner';
 
@@ -28,8 +28,7 @@ export class VisibleCapture extends CancellableCapture {
     const view = await deps.measure();
     this.check();
     const plan = planVisible(view, pngSizeOfDataUrl(dataUrl), deps.limits);
-    const { mime, bytes } = dataUrlToBytes(dataUrl);
-    const image = new Blob([bytes as BlobPart], { type: mime });
+    const image = dataUrlToBlob(dataUrl);
     const sizes = plan.parts.map((p) => ({ width: p.width, height: p.height }));
     const draws = plan.parts.flatMap((p, part) => p.draws.map(({ tile: _tile, ...d }) => ({ part, ...d })));
     deps.onFrame?.({ tile: 0, total: 1, parts: sizes, draws, image });

@@ -30,3 +30,9 @@ export function pngSizeOfDataUrl(dataUrl: string): { width: number; height: numb
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
   return readPngSize(bytes);
 }
+
+/** A frame's bytes as a Blob, decoded from base64 once: stored, and passed to the live editor by reference. */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const { mime, bytes } = dataUrlToBytes(dataUrl);
+  return new Blob([bytes as BlobPart], { type: mime });
+}

@@ -1,4 +1,4 @@
-import type { PageGeometry, PixelCopy, ScrollPosition } from '#shared/extension/messages';
+import type { LiveDraw, PageGeometry, PixelCopy, ScrollPosition } from '#shared/extension/messages';
 import { toDevice, type DeviceScale } from './device-scale';
 import type { FramePlan } from './frame-plan';
 import { CHROME_CANVAS_LIMITS, planSplit, type CanvasLimits, type PixelRect } from './split-planner';
@@ -164,4 +164,13 @@ export function splitCopies(width: number, height: number, copies: readonly Copy
     }
   }
   return parts;
+}
+
+/** What frame `tile` gives to the image as `stitch` plans it now: the parts' sizes and that tile's draws, for the live editor. */
+export function liveFrameOf(stitch: Pick<StitchPlan, 'parts'>, tile: number): { parts: Array<{ width: number; height: number }>; draws: LiveDraw[] } {
+  const draws: LiveDraw[] = [];
+  stitch.parts.forEach((part, pi) => {
+    for (const d of part.draws) if (d.tile === tile) draws.push({ part: pi, sx: d.sx, sy: d.sy, sw: d.sw, sh: d.sh, dx: d.dx, dy: d.dy });
+  });
+  return { parts: stitch.parts.map((p) => ({ width: p.width, height: p.height })), draws };
 }
