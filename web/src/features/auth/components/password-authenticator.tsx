@@ -8,7 +8,7 @@ import {
 import { SIGNUP_NAME_ATTRIBUTE } from '#shared/deploy/user-attributes';
 import { normalizeDisplayName } from '#shared/rules/display-name';
 import { isValidPassword, PASSWORD_RULE_MESSAGE } from '#shared/rules/password-rule';
-import { PASSWORD_AUTH_FLOW } from '../../../lib/auth';
+import { PASSWORD_AUTH_FLOW, startAuth } from '../../../lib/auth';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { resetConfirmError, signInError, startReset } from '../lib/account-enumeration';
 import { authenticatorTheme } from '../lib/authenticator-theme';
@@ -45,10 +45,19 @@ function signUpAttributes(attrs: Record<string, string | undefined> = {}): Recor
   );
 }
 
+/**
+ * The form shows before Amplify is configured (it loads after the first paint, lib/auth.ts): a
+ * quick submit on a busy machine got "No AmplifyContext available". Every call waits for it.
+ */
+const configured = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+  await startAuth();
+  return call(...args);
+};
+
 // Amplify's signIn/signUp are overloaded (with and without a server context); the Authenticator
 // calls them with the input only.
 const services = {
-  handleSignIn: (async (input: SignInInput) => {
+  handleSignIn: configured(async (input: SignInInput) => {
     try {
       return await signIn({ ...input, options: { ...input.options, authFlowType: PASSWORD_AUTH_FLOW } });
     } catch (e) {
@@ -56,8 +65,8 @@ const services = {
     }
   }) as typeof signIn,
   // An unknown address gets the same "code sent" step, in the same words, as a known one (no mail goes out).
-  handleForgotPassword: ((input: ResetPasswordInput): Promise<ResetPasswordOutput> => startReset(resetPassword, input)) as typeof resetPassword,
-  handleForgotPasswordSubmit: (async (input: ConfirmResetPasswordInput) => {
+  handleForgotPassword: configured((input: ResetPasswordInput): Promise<ResetPasswordOutput> => startReset(resetPassword, input)) as typeof resetPassword,
+  handleForgotPasswordSubmit: configured(async (input: ConfirmResetPasswordInput) => {
     try {
       await confirmResetPassword(input);
     } catch (e) {
@@ -65,7 +74,7 @@ const services = {
     }
     passwordWasReset?.(input.username);
   }) as typeof confirmResetPassword,
-  handleSignUp: ((input: SignUpInput) =>
+  handleSignUp: configured((input: SignUpInput) =>
     signUp({
       ...input,
       options: { ...input.options, userAttributes: signUpAttributes(input.options?.userAttributes), autoSignIn: { authFlowType: PASSWORD_AUTH_FLOW } },
