@@ -26,15 +26,18 @@ const clock = (): Clock & { t: number } => {
 function fakePage(opts: {
   contentHeight: number; failAt?: number; cancelAt?: number; staleAt?: number; quotaAt?: number; onScroll?: (y: number, height: number) => number; layoutChanged?: boolean;
   /** A one-shot backend: the debugger (fast mode) or Firefox's tabs.captureTab. */ fast?: boolean | 'capture-tab'; limits?: CanvasLimits; drawsOnScroll?: boolean; scrollerKind?: PageGeometry['scrollerKind'];
+  /** The viewport is this many CSS px shorter once 'prepare' has measured it (fast mode's infobar came). */
+  shrinkAfterPrepare?: number;
 }) {
   const log: string[] = [];
   let scrollY = 0;
+  let viewH = 50;
   let calls = 0;
   let last = '';
   let runner: CaptureRunner | null = null;
   const geometry = (): PageGeometry => ({
-    innerWidth: 100, innerHeight: 50, viewportWidth: 100, viewportHeight: 50,
-    scroller: { x: 0, y: 0, width: 100, height: 50 }, contentWidth: 100, contentHeight: opts.contentHeight,
+    innerWidth: 100, innerHeight: viewH, viewportWidth: 100, viewportHeight: viewH,
+    scroller: { x: 0, y: 0, width: 100, height: viewH }, contentWidth: 100, contentHeight: opts.contentHeight,
     scrollerKind: opts.scrollerKind ?? 'document', devicePixelRatio: 2, title: 'T', url: 'https://example.com/',
   });
   const tiles = new Map<number, Blob>();
@@ -43,14 +46,18 @@ function fakePage(opts: {
     async send<M extends ContentMessage>(msg: M) {
       log.push(msg.type === 'scroll-to' ? `scroll-to ${msg.y}${msg.hideFixed ? ' hide' : ''}` : msg.type);
       switch (msg.type) {
-        case 'prepare': return geometry() as never;
+        case 'prepare': {
+          const g = geometry();
+          viewH -= opts.shrinkAfterPrepare ?? 0;
+          return g as never;
+        }
         case 'warm-up': return { ...geometry(), layoutChanged: opts.layoutChanged, drawsOnScroll: opts.drawsOnScroll } as never;
         case 'scroll-to': {
-          scrollY = Math.min(msg.y, opts.contentHeight - 50); // the browser stops at the end
+          scrollY = Math.min(msg.y, opts.contentHeight - viewH); // the browser stops at the end
           // A page that grows or shrinks when scrolled (it reacts before the frame is taken).
           if (opts.onScroll) {
             opts.contentHeight = opts.onScroll(scrollY, opts.contentHeight);
-            scrollY = Math.min(scrollY, opts.contentHeight - 50);
+            scrollY = Math.min(scrollY, opts.contentHeight - viewH);
           }
           return { x: 0, y: scrollY, contentWidth: 100, contentHeight: opts.contentHeight } as never;
         }
@@ -64,7 +71,7 @@ function fakePage(opts: {
       if (n === opts.cancelAt) runner?.cancel();
       log.push('capture');
       // A stale frame repeats the previous image exactly.
-      const url = n === opts.staleAt ? last : fakePng(200, 100, scrollY);
+      const url = n === opts.staleAt ? last : fakePng(200, viewH * 2, scrollY);
       last = url;
       return url;
     },
@@ -145,6 +152,18 @@ describe('CaptureRunner in fast mode', () => {
     const { record, log } = await run({ contentHeight: 120, drawsOnScroll: true });
     expect(log).toEqual(['prepare', 'warm-up', 'scroll-to 0', 'capture', 'scroll-to 50 hide', 'capture', 'scroll-to 71 hide', 'capture', 'restore']);
     expect(record).toMatchObject({ mode: 'stitch', height: 240, notice: 'fast-virtual' });
+  });
+
+  it('places the frames by the viewport as it is after the warm-up when the infobar shrank it after prepare', async () => {
+    // The first capture in a fresh browser: the bar comes during 'prepare' (50 → 40 CSS px). Frame
+    // 0 and the rest are taken under it; against the viewport 'prepare' saw they were read as DPR
+    // 1.6 and placed a 50 px step apart: a 10 px gap at every seam (a virtual list lost rows).
+    const { record, log } = await run({ contentHeight: 120, drawsOnScroll: true, shrinkAfterPrepare: 10 });
+    expect(log.filter((l) => l.startsWith('scroll-to'))).toEqual(['scroll-to 0', 'scroll-to 40 hide', 'scroll-to 81 hide']);
+    expect(record).toMatchObject({ mode: 'stitch', height: 240, dpr: 2, notice: 'fast-virtual' });
+    const rows = rowsCovered(record);
+    for (let i = 1; i < rows.length; i++) expect(rows[i][0], `draw ${i}`).toBe(rows[i - 1][1]);
+    expect(rows[rows.length - 1][1]).toBe(240);
   });
 
   it('scrolls frame by frame, and says why, when the page scrolls inside a pane', async () => {

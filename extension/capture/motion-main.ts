@@ -10,10 +10,11 @@
  *   callbacks (a carousel's timer, a requestAnimationFrame loop). Held while frozen, run once at
  *   the thaw.
  * - **caused**: scheduled while the capture lets the page react to its scrolling (a settle window,
- *   or the warm-up), or by a chain of such callbacks: the debounce of a scroll handler, a lazy
- *   loader's delay after its IntersectionObserver fired, a virtual list's render in the next
- *   frame. They run, and `settle` waits for them. A chain longer than MAX_CHAIN steps is an
- *   animation, not a reaction, and is held from then on.
+ *   or the warm-up), by a resize handler (fast mode's infobar shrinks the viewport), or by a chain
+ *   of such callbacks: the debounce of a scroll handler, a lazy loader's delay after its
+ *   IntersectionObserver fired, a virtual list's render in the next frame. They run, and
+ *   `settle` waits for them. A chain longer than MAX_CHAIN steps is an animation, not a
+ *   reaction, and is held from then on.
  * - **before**: a frame or short timer still pending at the freeze. It may be a render the page
  *   owes (a scroll handler's rAF behind a "ticking" flag, a debounce): held, it would keep that
  *   flag set and the page would draw nothing for the whole capture. It runs once the next time
@@ -71,10 +72,32 @@ export function installMotionHooks(): Promise<void> {
     if (Number(delay) > SETTLE_MS) return MOTION;
     if (current) return current.origin === 'caused' ? { origin: 'caused', depth: current.depth + 1 } : MOTION;
     if (!frozen) return repeats ? MOTION : { origin: 'before', depth: 0 };
-    return open || inScroll() ? { origin: 'caused', depth: 0 } : MOTION;
+    return open || inScroll() || inResize() ? { origin: 'caused', depth: 0 } : MOTION;
   };
+  const eventNow = () => (window as unknown as { event?: Event }).event?.type;
+  /** Above 0 from a resize until the next task. */
+  let resizing = 0;
   /** A scroll handler runs now: while frozen only the capture scrolls, whenever its event comes. */
-  const inScroll = () => (window as unknown as { event?: Event }).event?.type === 'scroll';
+  const inScroll = () => eventNow() === 'scroll';
+  /**
+   * A resize handler runs now, or ran earlier in this task. While frozen the viewport changes
+   * because of the capture (fast mode's debugger infobar comes at the click and shrinks it), and
+   * the page must lay out for it: a virtual list's resize handler asks for a frame to render in,
+   * and held as motion that frame kept the list's "frame pending" flag set, so the warm-up's
+   * scrolling drew no rows and the list went out as one screenshot of its top rows.
+   * The event is asked as well as the counter: on window, Chrome runs 'resize' listeners in the
+   * order they were added, so a page's listener from before the hooks runs before ours.
+   */
+  const inResize = () => resizing > 0 || eventNow() === 'resize';
+  window.addEventListener(
+    'resize',
+    () => {
+      if (!frozen) return;
+      resizing++;
+      nativeSetTimeout(() => resizing--, 0);
+    },
+    true,
+  );
   const mayRun = (c: Cause) => !frozen || (c.origin === 'caused' && c.depth <= MAX_CHAIN) || (c.origin === 'before' && open);
   /** How a callback runs: a 'before' one that runs while frozen starts no chain of reactions. */
   const runCause = (c: Cause): Cause => (frozen && c.origin === 'before' ? MOTION : c);
@@ -172,24 +195,13 @@ export function installMotionHooks(): Promise<void> {
   }
   const heldStyles = new Map<CSSStyleDeclaration, Map<string, [string, string]>>();
   const owners = new WeakMap<CSSStyleDeclaration, Element>();
-  /** Above 0 from a resize (fast mode's infobar resizes the page) until the next task. */
-  let resizing = 0;
   /** An event handler runs now (not a timer set before the injection), and not one that animation ends drive. */
   const inReaction = () => {
     const e = (window as unknown as { event?: Event }).event;
     return !!e && !/^(animation|transition)/.test(e.type);
   };
-  const writesApply = () => !frozen || resizing > 0 || current?.origin === 'caused' || (open && inReaction());
+  const writesApply = () => !frozen || inResize() || current?.origin === 'caused' || (open && inReaction());
   const holds = (decl: CSSStyleDeclaration) => !writesApply() && !!owners.get(decl)?.isConnected;
-  window.addEventListener(
-    'resize',
-    () => {
-      if (!frozen) return;
-      resizing++; // capture listeners run first at the target: before the page's own
-      nativeSetTimeout(() => resizing--, 0);
-    },
-    true,
-  );
   const proto = CSSStyleDeclaration.prototype;
   const nativeSetProperty = proto.setProperty;
   const holdStyle = (decl: CSSStyleDeclaration, prop: string, value: string, priority: string) => {

@@ -109,6 +109,33 @@ describe('MAIN-world motion hooks', () => {
     tell('thaw');
   });
 
+  it('lets what a resize handler schedules while frozen run, so a render behind a "pending" flag is not held for the whole capture', async () => {
+    // Fast mode's infobar comes after the freeze and shrinks the viewport. A virtual list asks for
+    // a render on resize and on scroll, only while none is pending: held, the resize's render kept
+    // the flag set and the warm-up's scrolling drew no rows at all.
+    tell('freeze');
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    let renders = 0;
+    const onChange = () => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        renders++;
+      }, 0);
+    };
+    window.addEventListener('resize', onChange);
+    window.addEventListener('scroll', onChange);
+    window.dispatchEvent(new Event('resize'));
+    await sleep(20);
+    expect(renders).toBe(1);
+    tell('open'); // the warm-up scrolls
+    window.dispatchEvent(new Event('scroll'));
+    await sleep(20);
+    expect(renders).toBe(2);
+    window.removeEventListener('resize', onChange);
+    window.removeEventListener('scroll', onChange);
+    tell('thaw');
+  });
+
   it('acknowledges every command at once, so the content script knows the hooks are there', () => {
     let acks = 0;
     const ack = () => acks++;

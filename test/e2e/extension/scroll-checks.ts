@@ -5,6 +5,7 @@
  * failure lists all rows and cards that are wrong, not only the first.
  */
 import type { Page } from '@playwright/test';
+import { viewportOf } from './checks';
 import { canvasSize, columnRuns, expect, near, pixel, type ExtensionHarness, type Rgb } from './fixtures';
 import { CARDS, CAROUSEL, cardColor, ENTRANCE, FEED, INBOX, LATE, LAZY_TIMER, lazyTimerColor, rowColor, SHELL, SLIDES } from './scroll-pages';
 
@@ -39,13 +40,22 @@ async function virtualRowProblems(editor: Page, s: number): Promise<string[]> {
 /** What the editor says under the capture's title (split images, fallbacks); '' when nothing. */
 const editorNote = (editor: Page) => editor.locator('#split-note').evaluate((el: HTMLElement) => (el.hidden ? '' : (el.textContent ?? '')));
 
-/** The window virtual list alone: every row; `note` is what the editor must say about it ('' for nothing). */
-export async function expectListCaptured(ext: ExtensionHarness, s: number, note: string): Promise<void> {
-  const { page, editor } = await captureServed(ext, '/scroll/list.html', 'typeof window.listState === "function"');
+/**
+ * The window virtual list alone: every row; `note` is what the editor must say about it ('' for
+ * nothing). Returns the page's viewport height at the click and right after the capture (fast
+ * mode's infobar, if it came meanwhile, makes it shorter).
+ */
+export async function expectListCaptured(ext: ExtensionHarness, s: number, note: string): Promise<{ before: number; after: number }> {
+  const page = await ext.open('/scroll/list.html');
+  await page.waitForFunction('typeof window.listState === "function"');
+  const before = (await viewportOf(page)).height;
+  const editor = await ext.capture(page);
+  const after = (await viewportOf(page)).height;
   expect.soft(await virtualRowProblems(editor, s), 'every row of the virtual list').toEqual([]);
   expect.soft(await editorNote(editor)).toBe(note);
   await editor.close();
   await page.close();
+  return { before, after };
 }
 
 /** A virtual list on the window beside AOS reveals, timer lazy images, a carousel and entrance animations. */
