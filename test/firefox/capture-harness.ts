@@ -137,18 +137,32 @@ export class FirefoxAddon {
   }
 
   /**
-   * Starts a whole-page capture of `page` as the toolbar button would, and waits for the editor
-   * to show it (ready, or a message) with every pixel in #view.
+   * Starts capture mode `mode` (an id of lib/capture-modes.ts: 'whole', 'visible', 'whole-3s',
+   * 'area'…) on `page` as the toolbar button or its menu would. Resolves with a wait for the
+   * editor that capture opens.
    */
-  async capture(page: Page): Promise<Page> {
+  async start(page: Page, mode = 'whole'): Promise<() => Promise<Page>> {
     await page.bringToFront();
     const url = page.url();
     const before = new Set(await this.browser.pages());
-    const answer = await this.control.evaluate(async (u) => {
+    const answer = await this.control.evaluate(async ([u, m]) => {
       const tab = (await chrome.tabs.query({})).find((t) => t.url === u);
-      return chrome.runtime.sendMessage({ target: 'test', type: 'start-mode', tabId: tab?.id, mode: 'whole' });
-    }, url);
+      return chrome.runtime.sendMessage({ target: 'test', type: 'start-mode', tabId: tab?.id, mode: m });
+    }, [url, mode] as const);
     if (!answer || (answer as { ok?: boolean }).ok !== true) throw new Error(`start-mode: ${JSON.stringify(answer)}`);
+    return () => this.editorAfter(before);
+  }
+
+  /**
+   * Captures `page` in `mode` (default: the whole page, as the toolbar button does), and waits for
+   * the editor to show it (ready, or a message) with every pixel in #view.
+   */
+  async capture(page: Page, mode = 'whole'): Promise<Page> {
+    return (await this.start(page, mode))();
+  }
+
+  /** The editor opened in a tab that was not among `before`, once settled; it must be ready. */
+  private async editorAfter(before: Set<Page>): Promise<Page> {
     // Firefox's BiDi reports no navigation into moz-extension pages to puppeteer: ask the page.
     const editor = await poll('the editor tab', async () => {
       for (const p of await this.browser.pages()) {
@@ -161,6 +175,14 @@ export class FirefoxAddon {
     const state = await editor.evaluate(() => [document.body.dataset.state, document.getElementById('message')?.textContent ?? '']);
     if (state[0] !== 'ready') throw new Error(`the editor is ${state[0]}: ${state[1]}`);
     return editor;
+  }
+
+  /** The toolbar button's badge and tooltip on the active tab (the delayed modes' countdown). */
+  badge(): Promise<{ text: string; title: string }> {
+    return this.control.evaluate(async () => {
+      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      return { text: await chrome.action.getBadgeText({ tabId: tab.id }), title: await chrome.action.getTitle({ tabId: tab.id }) };
+    });
   }
 
   /** The last capture's figures, from the background page (test builds keep them there). */
