@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addHoverBox, bandsRowColor, BOX, expectVisibleBands } from '../e2e/extension/capture-modes-checks';
 import { expectBands, scaleOf } from '../e2e/extension/checks';
 import { near, pixel, type Rgb } from '../e2e/extension/fixtures';
-import { canvasPage, FirefoxAddon, firefoxPresent, until } from './capture-harness';
+import { canvasPage, FirefoxAddon, firefoxPresent } from './capture-harness';
 
 /** What the page shows has reached the screen (two frames and a little): a visible-part capture takes the last composited frame. */
 const presented = (page: { evaluate: (fn: () => Promise<void>) => Promise<void> }) =>
