@@ -8,10 +8,19 @@
  * the click's activeTab grant, which BiDi cannot give. One browser for the file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addHoverBox, bandsRowColor, BOX, expectVisibleBands } from '../e2e/extension/capture-modes-checks';
-import { expectBands, scaleOf } from '../e2e/extension/checks';
-import { near, pixel, type Rgb } from '../e2e/extension/fixtures';
-import { canvasPage, FirefoxAddon, firefoxPresent } from './capture-harness';
+import type { Page } from 'puppeteer-core';
+import { addHoverBox, bandsRowColor, BOX, expectColumn, expectVisibleBands } from '../e2e/extension/capture-modes-checks';
+import { expectBands, scaleOf, viewportOf } from '../e2e/extension/checks';
+import { canvasSize, near, pixel, type Rgb } from '../e2e/extension/fixtures';
+import { bandColor, PICK, pickPage } from '../e2e/extension/pages';
+import { canvasPage, FirefoxAddon, firefoxPresent, until } from './capture-harness';
+
+/** Starts a picked mode on `page` and waits for its picker; resolves with a wait for the editor. */
+async function openPicker(ff: FirefoxAddon, page: Page, mode: 'area' | 'element'): Promise<() => Promise<Page>> {
+  const editorOpened = await ff.start(page, mode);
+  await until(page, () => document.querySelector('fps-capture-picker') !== null, null);
+  return editorOpened;
+}
 
 /** What the page shows has reached the screen (two frames and a little): a visible-part capture takes the last composited frame. */
 const presented = (page: { evaluate: (fn: () => Promise<void>) => Promise<void> }) =>
@@ -21,7 +30,7 @@ describe.skipIf(!firefoxPresent)('capture modes in Firefox', () => {
   let ff: FirefoxAddon;
 
   beforeAll(async () => {
-    ff = await FirefoxAddon.launch({ uuid: '5e2a7c1b-9d4f-4a3e-8b6c-2f1d0e9a8b7c' });
+    ff = await FirefoxAddon.launch({ uuid: '5e2a7c1b-9d4f-4a3e-8b6c-2f1d0e9a8b7c', pages: { '/pick.html': () => pickPage() } });
     await ff.grantAllSitesInOptions();
   });
   afterAll(() => ff?.close());
@@ -80,6 +89,54 @@ describe.skipIf(!firefoxPresent)('capture modes in Firefox', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
     await expectBands(canvasPage(editor), 1, width);
     expect((await ff.lastRun()).mode).toBe('document');
+    await editor.close();
+    await page.close();
+  });
+
+  it('area: a drag past the bottom edge scrolls, and the area taller than the viewport comes out with the fixed header once', async () => {
+    const page = await ff.open('/bands.html?bands=8'); // 1700 px tall
+    const vp = await viewportOf(canvasPage(page));
+    const maxScroll = 1700 - vp.height;
+    const editorOpened = await openPicker(ff, page, 'area');
+    await page.mouse.move(100, 30);
+    await page.mouse.down();
+    await page.mouse.move(300, 400, { steps: 4 });
+    // Held at the bottom edge, the page scrolls to its end under the drag.
+    await page.mouse.move(300, vp.height - 1);
+    await until(page, (end) => scrollY >= end, maxScroll, 10_000);
+    await page.mouse.move(300, vp.height - 100);
+    await page.mouse.up();
+    const editor = await editorOpened();
+    // Page rows 30 to the end less 100, columns 100 to 300.
+    expect(await canvasSize(canvasPage(editor))).toEqual({ width: 200, height: 1700 - 100 - 30 });
+    // The page as drawn at scroll 0: header, nav, bands; no picker shade or outline anywhere.
+    for (const x of [0, 100, 199]) await expectColumn(canvasPage(editor), x, (y) => bandsRowColor(30 + y, 0));
+    expect((await ff.lastRun()).mode).toBe('area');
+    expect(await page.evaluate(() => document.querySelectorAll('fps-capture-picker, fps-capture-overlay').length)).toBe(0);
+    await editor.close();
+    await page.close();
+  });
+
+  it('element: hover, Arrow Up to the parents and Down again, click: an element taller than the viewport', async () => {
+    const page = await ff.open('/pick.html');
+    const editorOpened = await openPicker(ff, page, 'element');
+    const { inner } = PICK;
+    // Over the small box inside band 3; Arrow Up: its band, the section of bands, the body; Arrow
+    // Down goes back the same way, to the section.
+    await page.mouse.move(PICK.left + inner.x + 10, PICK.top + inner.band * PICK.bandHeight + inner.y + 10, { steps: 3 });
+    for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowDown'] as const) await page.keyboard.press(key);
+    await page.mouse.down();
+    await page.mouse.up();
+    const editor = await editorOpened();
+    const height = PICK.bands * PICK.bandHeight;
+    expect(await canvasSize(canvasPage(editor))).toEqual({ width: PICK.width, height });
+    // Every band in its place, and no fixed header over the rows below the first screen.
+    await expectColumn(canvasPage(editor), 20, (y) => bandColor(Math.floor(y / PICK.bandHeight)));
+    await expectColumn(canvasPage(editor), PICK.width - 1, (y) => bandColor(Math.floor(y / PICK.bandHeight)));
+    const boxTop = inner.band * PICK.bandHeight + inner.y;
+    expect(near(await pixel(canvasPage(editor), inner.x + 5, boxTop + 5), inner.color)).toBe(true);
+    expect(near(await pixel(canvasPage(editor), inner.x + inner.width + 5, boxTop + 5), bandColor(inner.band))).toBe(true);
+    expect((await ff.lastRun()).mode).toBe('element');
     await editor.close();
     await page.close();
   });
