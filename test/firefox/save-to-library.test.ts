@@ -20,9 +20,21 @@ import { DEMO_PASSWORD, signUpConfirmed } from '../../scripts/local/seed';
 import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { SHORT_BANDS_PAGE } from '../e2e/extension/pages';
 import { FirefoxAddon, firefoxPresent, until } from './capture-harness';
-import { clickText, signIn, untilText } from './site-pages';
+import { clickText, fillSignIn, signIn, untilText } from './site-pages';
 
 const UUID = '3c1d8f5e-6b7a-4c2d-9e0f-1a2b3c4d5e6f';
+
+/** The add-on's stored login holds an upload grant (read, never written, here: the site put it there). */
+async function hasGrant(ff: FirefoxAddon): Promise<boolean> {
+  return !!((await ff.getStorage('login')) as { login?: { upload_grant?: unknown } } | undefined)?.login?.upload_grant;
+}
+
+/** A new confirmed user of the local stack. */
+async function newUser(stack: LocalStack, tag: string): Promise<string> {
+  const email = `${tag}-${Date.now()}@example.com`;
+  await signUpConfirmed(stack.cognito, email);
+  return email;
+}
 
 /** The library's titles, in the order shown, once there are `count`. */
 async function libraryTitles(page: Page, count: number): Promise<string[]> {
@@ -49,12 +61,11 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
   });
 
   it('signed in on the site, the editor saves a capture ("Saved") and the library shows it with its title', async () => {
-    const email = `ff-save-${Date.now()}@example.com`;
-    await signUpConfirmed(stack!.cognito, email);
+    const email = await newUser(stack!, 'ff-save');
     site = await ff!.browser.newPage();
     await signIn(site, ff!.siteUrl, email, DEMO_PASSWORD);
-    // The site handed the add-on its login with an upload grant (read, not written, here).
-    await expect.poll(async () => !!((await ff!.getStorage('login')) as { login?: { upload_grant?: unknown } } | undefined)?.login?.upload_grant, { timeout: 30_000 }).toBe(true);
+    // The site handed the add-on its login with an upload grant.
+    await expect.poll(() => hasGrant(ff!), { timeout: 30_000 }).toBe(true);
 
     const page = await ff!.open(SHORT_BANDS_PAGE);
     // BiDi cannot give the toolbar click's activeTab: access to all websites stands in for it
@@ -98,6 +109,36 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
 
     await site.reload();
     expect((await libraryTitles(site, 2)).sort()).toEqual(['App', 'Bands']);
+    await editor.close();
+    await page.close();
+  }, 120_000);
+
+  it("signed out, Save goes through the site's sign-in and back to the same capture (a moz-extension:// address), which then saves", async () => {
+    await site.bringToFront();
+    await site.goto(`${ff!.siteUrl}/auth/signout`);
+    await until(site, () => !location.pathname.startsWith('/auth/signout'), null, 30_000);
+    await expect.poll(async () => (await ff!.getStorage('login')) === undefined, { timeout: 10_000 }).toBe(true);
+    const email = await newUser(stack!, 'ff-save-signin');
+
+    const page = await ff!.open(SHORT_BANDS_PAGE);
+    const editor = await ff!.capture(page); // access to all websites still granted (the test before)
+    await ff!.revokeAllSitesInOptions();
+    await editor.bringToFront();
+    const captureId = await editor.evaluate(() => new URL(location.href).searchParams.get('id'));
+    await clickText(editor, 'button', 'Save to library');
+    await clickText(editor, 'button', 'Sign in again');
+    await until(editor, (s) => location.href.startsWith(`${s}/auth/signin`), ff!.siteUrl, 30_000);
+    await untilText(editor, 'body', 'Sign in to save your capture to your image library.');
+    await fillSignIn(editor, email, DEMO_PASSWORD);
+    await expect.poll(() => hasGrant(ff!), { timeout: 30_000 }).toBe(true);
+    await clickText(editor, 'a', 'Return to extension');
+    await until(editor, (id) => location.protocol === 'moz-extension:' && location.pathname === '/editor.html' && new URL(location.href).searchParams.get('id') === id && document.body.dataset.state === 'ready', captureId, 30_000);
+
+    await clickText(editor, 'button', 'Save to library');
+    await untilText(editor, '#save-done', 'Saved', 60_000);
+    await site.goto(`${ff!.siteUrl}/images`);
+    // The new user's library: this capture only.
+    expect(await libraryTitles(site, 1)).toEqual(['Bands']);
     await editor.close();
     await page.close();
   }, 120_000);

@@ -11,7 +11,7 @@ async function byText(page: Page, selector: string, text: string | RegExp, scope
   const deadline = Date.now() + 30_000;
   for (;;) {
     for (const el of await page.$$(`${scope ? `${scope} ` : ''}${selector}`)) {
-      const [label, shown] = await el.evaluate((e) => [(e.textContent ?? '').trim(), (e as HTMLElement).offsetParent !== null || getComputedStyle(e).position === 'fixed'] as const);
+      const [label, shown] = await el.evaluate((e) => [(e.textContent ?? '').trim(), e.getClientRects().length > 0] as const);
       if (shown && (typeof text === 'string' ? label === text : text.test(label))) return el;
     }
     if (Date.now() > deadline) throw new Error(`no ${selector} "${text}" on ${page.url()}`);
@@ -25,15 +25,20 @@ export async function clickText(page: Page, selector: string, text: string | Reg
 
 /** Waits until `text` shows in the element(s) matching `selector`. */
 export function untilText(page: Page, selector: string, text: string, timeoutMs = 30_000): Promise<true> {
-  return until(page, ([s, t]) => [...document.querySelectorAll(s)].some((e) => (e as HTMLElement).offsetParent !== null && (e.textContent ?? '').includes(t)), [selector, text] as const, timeoutMs);
+  return until(page, ([s, t]) => [...document.querySelectorAll(s)].some((e) => e.getClientRects().length > 0 && (e.textContent ?? '').includes(t)), [selector, text] as const, timeoutMs);
 }
 
-/** Signs in on the site's sign-in page with the Authenticator's form, as a person does. */
-export async function signIn(page: Page, siteUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${siteUrl}/auth/signin`);
+/** Fills the site's sign-in form (the Authenticator's, on the page shown) and submits it, as a person does. */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.waitForSelector('input[name="username"]', { visible: true, timeout: 30_000 });
   await page.type('input[name="username"]', email);
   await page.type('input[name="password"]', password);
   await clickText(page, 'button[type="submit"]', 'Sign in', 'form');
+}
+
+/** Signs in on the site's sign-in page, which then shows the account. */
+export async function signIn(page: Page, siteUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${siteUrl}/auth/signin`);
+  await fillSignIn(page, email, password);
   await until(page, () => location.pathname.startsWith('/account'), null, 30_000);
 }
