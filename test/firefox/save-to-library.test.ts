@@ -29,6 +29,13 @@ async function hasGrant(ff: FirefoxAddon): Promise<boolean> {
   return !!((await ff.getStorage('login')) as { login?: { upload_grant?: unknown } } | undefined)?.login?.upload_grant;
 }
 
+/** Clicks Save to library and resolves with what the editor then says: "Saved …", or why not. */
+async function save(editor: Page): Promise<string> {
+  await clickText(editor, 'button', 'Save to library');
+  await until(editor, () => !document.getElementById('save-done')!.hidden || !document.getElementById('save-failed')!.hidden, null, 60_000);
+  return editor.evaluate(() => document.getElementById(document.getElementById('save-done')!.hidden ? 'save-error' : 'save-done')!.textContent!.trim());
+}
+
 /** A new confirmed user of the local stack. */
 async function newUser(stack: LocalStack, tag: string): Promise<string> {
   const email = `${tag}-${Date.now()}@example.com`;
@@ -75,8 +82,8 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
     const editor = await ff!.capture(page);
     await ff!.revokeAllSitesInOptions();
     await editor.bringToFront();
-    await clickText(editor, 'button', 'Save to library');
-    await untilText(editor, '#save-done', 'Saved', 60_000);
+    // Before the CORS fix: "The library could not be reached, so the capture was not saved. …"
+    expect(await save(editor)).toMatch(/^Saved\b/);
     expect(await editor.$eval('#save-open', (a) => (a as HTMLAnchorElement).href)).toMatch(new RegExp(`^${ff!.siteUrl}/images\\?image=[A-Za-z0-9_-]+$`));
 
     await site.goto(`${ff!.siteUrl}/images`);
@@ -134,8 +141,7 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
     await clickText(editor, 'a', 'Return to extension');
     await until(editor, (id) => location.protocol === 'moz-extension:' && location.pathname === '/editor.html' && new URL(location.href).searchParams.get('id') === id && document.body.dataset.state === 'ready', captureId, 30_000);
 
-    await clickText(editor, 'button', 'Save to library');
-    await untilText(editor, '#save-done', 'Saved', 60_000);
+    expect(await save(editor)).toMatch(/^Saved\b/);
     await site.goto(`${ff!.siteUrl}/images`);
     // The new user's library: this capture only.
     expect(await libraryTitles(site, 1)).toEqual(['Bands']);
