@@ -117,6 +117,25 @@ describe.skipIf(!firefoxPresent)('capture modes in Firefox', () => {
     await page.close();
   });
 
+  it('area: Escape during the drag cancels; no editor opens and the page is left as it was', async () => {
+    const page = await ff.open('/bands.html?bands=8');
+    const before = (await ff.browser.pages()).length;
+    const last = (await ff.lastRun()).captureId;
+    await openPicker(ff, page, 'area');
+    await page.mouse.move(100, 100);
+    await page.mouse.down();
+    await page.mouse.move(400, 500, { steps: 4 });
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await until(page, () => document.querySelectorAll('fps-capture-picker').length === 0, null, 10_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await ff.browser.pages()).length).toBe(before);
+    expect((await ff.lastRun()).captureId).toBe(last);
+    // The pointer reaches the page again.
+    expect(await page.evaluate(() => document.elementFromPoint(200, 300)?.className)).toBe('band');
+    await page.close();
+  });
+
   it('element: hover, Arrow Up to the parents and Down again, click: an element taller than the viewport', async () => {
     const page = await ff.open('/pick.html');
     const editorOpened = await openPicker(ff, page, 'element');
