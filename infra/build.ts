@@ -4,6 +4,7 @@ import { App, Tags } from 'aws-cdk-lib';
 import { stackName } from './names';
 import { repoRoot, settingsFromContext, type DeploySettings } from './settings';
 import { PRODUCT_NAME } from '#shared/domain/product-name';
+import { extensionCorsOrigins } from '#shared/extension/cors-origins';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { ContentStack } from './stacks/content-stack';
@@ -57,7 +58,7 @@ export function buildStacks(app: App): FpsStacks {
   const pinned = { env: { account: env.account, region } };
 
   const data = new DataStack(app, stackName(env, 'Data'), {
-    config: env, description: what('DynamoDB tables and image bucket'), siteOrigins: [...web.site.origins, ...env.extensionOrigins], ...pinned, ...protect,
+    config: env, description: what('DynamoDB tables and image bucket'), siteOrigins: [...web.site.origins, ...extensionCorsOrigins(env.extensionOrigins)], ...pinned, ...protect,
   });
   const auth = new AuthStack(app, stackName(env, 'Auth'), {
     config: env, description: what('Cognito user pool, managed login, app client'), site: web.site, ...pinned, ...protect,

@@ -10,6 +10,7 @@ import type { Construct } from 'constructs';
 import { routeList } from '#shared/api/routes';
 import { methodsOf, needsToken, type RouteDef } from '#shared/api/route';
 import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
+import { extensionCorsOrigins } from '#shared/extension/cors-origins';
 import { ApiFunction } from '../constructs/api-function';
 import type { EnvironmentConfig } from '../environments';
 import { resourcePrefix, stripePriceParam, stripeSecretParam, stripeWebhookPreviousSecretParam, stripeWebhookSecretParam } from '../names';
@@ -99,8 +100,9 @@ export class ApiStack extends Stack {
       description: `Full-page screenshot API (${env.name})`,
       createDefaultStage: false,
       corsPreflight: {
-        // The extension's editor calls the grant routes from its own origin (docs/security.md).
-        allowOrigins: [...props.site.origins, ...env.extensionOrigins],
+        // The extension's editor calls the grant routes from its own origin (docs/security.md),
+        // a Firefox add-on's random per profile.
+        allowOrigins: [...props.site.origins, ...extensionCorsOrigins(env.extensionOrigins)],
         allowMethods: [
           apigwv2.CorsHttpMethod.GET, apigwv2.CorsHttpMethod.POST, apigwv2.CorsHttpMethod.PUT,
           apigwv2.CorsHttpMethod.DELETE, apigwv2.CorsHttpMethod.OPTIONS,

@@ -8,6 +8,7 @@ import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { withInvocationLogger } from '../../lambdas/lib/logger';
 import { compilePath, toApiEvent } from './api-events';
 import { HOST } from './ports';
+import { corsAllows } from '#shared/extension/cors-origins';
 
 type ApiHandler = (event: unknown, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 export type Authorizer = (authorization: string | undefined) => Promise<Record<string, unknown> | undefined>;
@@ -70,7 +71,7 @@ export async function startApiServer(opts: {
   const server = createServer(async (req, res) => {
     const origin = req.headers.origin;
     const cors: Record<string, string> =
-      origin && opts.corsOrigins.includes(origin)
+      origin && corsAllows(opts.corsOrigins, origin)
         ? {
             'access-control-allow-origin': origin, vary: 'Origin',
             'access-control-allow-headers': `authorization,content-type,${UPLOAD_GRANT_HEADER}`, 'access-control-allow-methods': 'GET,POST,PUT,DELETE,OPTIONS',

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { RuntimeConfig } from '#shared/config/runtime-config';
 import type { LambdaEnvironment } from '#shared/deploy/lambda-env';
+import { extensionCorsOrigins } from '#shared/extension/cors-origins';
 import { environments } from '../../infra/environments';
 import { startApiServer, type Mount } from './api-server';
 import { startCognito, type LocalCognito } from './cognito';
@@ -75,8 +76,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     closers.push(dynamo.close);
     log(`DynamoDB (dynalite)  ${dynamo.endpoint}`);
 
-    // The extension's editor uploads (Save to library) and calls the grant routes from its own origin.
-    const corsOrigins = [...siteOrigins, ...(opts.extensionOrigins ?? [])];
+    // The extension's editor uploads (Save to library) and calls the grant routes from its own
+    // origin: Chrome's listed, any Firefox add-on's (random per profile) as a pattern.
+    const corsOrigins = [...siteOrigins, ...extensionCorsOrigins(opts.extensionOrigins ?? [])];
     const s3 = await startS3(opts.ports.s3, join(dataDir, 's3'), corsOrigins);
     closers.push(s3.close);
     log(`S3 (s3rver)          ${s3.endpoint}`);

@@ -73,17 +73,26 @@ export class FirefoxAddon {
   private constructor(
     readonly browser: Browser,
     readonly site: string,
+    /** The website the add-on is built for: `siteUrl` when given, else the test pages' server. */
+    readonly siteUrl: string,
     private readonly uuid: string,
     private readonly control: Page,
     private readonly cleanup: () => Promise<void>,
   ) {}
 
-  /** firefox-esr (1280 × 800 window, `dpr` device px per CSS px) with a test build installed. */
-  static async launch({ uuid, dpr = 1, pages, minify }: { uuid: string; dpr?: number; pages?: ExtraPages; minify?: boolean }): Promise<FirefoxAddon> {
+  /**
+   * firefox-esr (1280 × 800 window, `dpr` device px per CSS px) with a test build installed, for
+   * the website at `siteUrl` (the local stack's: save-to-library.test.ts) or else the pages' server.
+   * The add-on has host permission for the site's host (Firefox's patterns take no port), which is
+   * what lets a test start a capture without the toolbar click's activeTab grant: so the pages
+   * are served on the site's host name (the server is on 127.0.0.1; `localhost` reaches it too).
+   */
+  static async launch({ uuid, dpr = 1, pages, minify, siteUrl }: { uuid: string; dpr?: number; pages?: ExtraPages; minify?: boolean; siteUrl?: string }): Promise<FirefoxAddon> {
     const server = await serve(pages);
-    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const site = `http://${siteUrl ? new URL(siteUrl).hostname : '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+    const website = siteUrl ?? site;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'fps-firefox-capture-'));
-    const build = await buildExtension({ target: 'firefox', outDir: path.join(dir, 'ext'), siteOrigins: [site], siteUrl: site, testBuild: true, minify });
+    const build = await buildExtension({ target: 'firefox', outDir: path.join(dir, 'ext'), siteOrigins: [new URL(website).origin], siteUrl: website, testBuild: true, minify });
     const browser = await puppeteer.launch({
       browser: 'firefox',
       executablePath: FIREFOX,
@@ -108,7 +117,7 @@ export class FirefoxAddon {
     try {
       if ((await browser.installExtension(build.zipPath!)) !== GECKO_ID) throw new Error('the add-on did not install under its gecko id');
       const control = await openAddonPage(browser, uuid, 'options.html');
-      return new FirefoxAddon(browser, site, uuid, control, cleanup);
+      return new FirefoxAddon(browser, site, website, uuid, control, cleanup);
     } catch (err) {
       await cleanup();
       throw err;
@@ -128,18 +137,32 @@ export class FirefoxAddon {
   }
 
   /**
-   * Starts a whole-page capture of `page` as the toolbar button would, and waits for the editor
-   * to show it (ready, or a message) with every pixel in #view.
+   * Starts capture mode `mode` (an id of lib/capture-modes.ts: 'whole', 'visible', 'whole-3s',
+   * 'area'…) on `page` as the toolbar button or its menu would. Resolves with a wait for the
+   * editor that capture opens.
    */
-  async capture(page: Page): Promise<Page> {
+  async start(page: Page, mode = 'whole'): Promise<() => Promise<Page>> {
     await page.bringToFront();
     const url = page.url();
     const before = new Set(await this.browser.pages());
-    const answer = await this.control.evaluate(async (u) => {
+    const answer = await this.control.evaluate(async ([u, m]) => {
       const tab = (await chrome.tabs.query({})).find((t) => t.url === u);
-      return chrome.runtime.sendMessage({ target: 'test', type: 'start-mode', tabId: tab?.id, mode: 'whole' });
-    }, url);
+      return chrome.runtime.sendMessage({ target: 'test', type: 'start-mode', tabId: tab?.id, mode: m });
+    }, [url, mode] as const);
     if (!answer || (answer as { ok?: boolean }).ok !== true) throw new Error(`start-mode: ${JSON.stringify(answer)}`);
+    return () => this.editorAfter(before);
+  }
+
+  /**
+   * Captures `page` in `mode` (default: the whole page, as the toolbar button does), and waits for
+   * the editor to show it (ready, or a message) with every pixel in #view.
+   */
+  async capture(page: Page, mode = 'whole'): Promise<Page> {
+    return (await this.start(page, mode))();
+  }
+
+  /** The editor opened in a tab that was not among `before`, once settled; it must be ready. */
+  private async editorAfter(before: Set<Page>): Promise<Page> {
     // Firefox's BiDi reports no navigation into moz-extension pages to puppeteer: ask the page.
     const editor = await poll('the editor tab', async () => {
       for (const p of await this.browser.pages()) {
@@ -154,12 +177,25 @@ export class FirefoxAddon {
     return editor;
   }
 
+  /** The toolbar button's badge and tooltip on the active tab (the delayed modes' countdown). */
+  badge(): Promise<{ text: string; title: string }> {
+    return this.control.evaluate(async () => {
+      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      return { text: await chrome.action.getBadgeText({ tabId: tab.id }), title: await chrome.action.getTitle({ tabId: tab.id }) };
+    });
+  }
+
   /** The last capture's figures, from the background page (test builds keep them there). */
   lastRun(): Promise<LastRun> {
     return this.control.evaluate(async () => {
       const bg = (await chrome.runtime.getBackgroundPage()) as unknown as { fpsLastRun?: LastRun } | null;
       return JSON.parse(JSON.stringify(bg?.fpsLastRun ?? {})) as LastRun;
     });
+  }
+
+  /** What the add-on keeps under `key` (read only, as a check: what the site told it). */
+  getStorage(key: string): Promise<unknown> {
+    return this.control.evaluate(async (k) => (await chrome.storage.local.get(k))[k], key);
   }
 
   setStorage(items: Record<string, unknown>): Promise<void> {

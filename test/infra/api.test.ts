@@ -174,15 +174,15 @@ describe('api stack is generated from the route table', () => {
     });
   });
 
-  it('CORS allows the site origin (and local dev servers in dev only) and the extension (upload grants)', () => {
+  it('CORS allows the site origin (and local dev servers in dev only) and the extension (upload grants), in Chrome and Firefox', () => {
     const [[, httpApi]] = resourcesOf(dev.api, 'AWS::ApiGatewayV2::Api');
     expect(httpApi.Properties.CorsConfiguration.AllowOrigins.map(flat)).toEqual([
       expect.stringMatching(/^https:\/\/<output:.*Distribution.*DomainName/), 'http://localhost:5173', 'http://127.0.0.1:5173',
-      'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'moz-extension://*',
     ]);
     expect(httpApi.Properties.CorsConfiguration.AllowHeaders).toEqual(['authorization', 'content-type', 'x-upload-grant']);
     synth('master').api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
-      CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://www.fullpageshot.com', Match.stringLikeRegexp('^chrome-extension://[a-p]{32}$')] }),
+      CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://www.fullpageshot.com', Match.stringLikeRegexp('^chrome-extension://[a-p]{32}$'), 'moz-extension://*'] }),
     });
   });
 

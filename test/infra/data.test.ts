@@ -72,7 +72,7 @@ describe('data stack: image bucket', () => {
     // dev has no certificate: the site origin is the web stack's CloudFront domain.
     expect(b.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins.map(flat)).toEqual([
       expect.stringMatching(/^https:\/\/<output:.*Distribution.*DomainName/), 'http://localhost:5173', 'http://127.0.0.1:5173',
-      expect.stringMatching(/^chrome-extension:\/\/[a-p]{32}$/),
+      expect.stringMatching(/^chrome-extension:\/\/[a-p]{32}$/), 'moz-extension://*',
     ]);
   });
 
