@@ -1,8 +1,8 @@
 /**
  * `npm test`: typecheck, lint and knip (no unused files, exports or dependencies: knip.config.ts)
- * beside vitest (unit, integration against the local emulators, infra, web, and `web-ext lint` on
- * the Firefox build in the unit project), then Playwright (extension and site) beside vitest's
- * firefox project (the add-on in firefox-esr), stopping after the first group with a failing step.
+ * side by side, then vitest (unit, integration against the local emulators, infra, web, and
+ * `web-ext lint` on the Firefox build in the unit project), then Playwright (extension and site)
+ * beside vitest's firefox project (the add-on in firefox-esr), stopping at the first failing step.
  * Prints the time each step took, the 15 slowest tests, and a closing `N passed, N failed` line.
  */
 import { spawn } from 'node:child_process';
@@ -26,7 +26,7 @@ const playwrightCounts = (out: string) => {
   return { passed: n('passed') + n('flaky'), failed: n('failed') };
 };
 
-// The static checks are single-threaded: they run beside vitest, each printed when it ends.
+// The static checks are single-threaded: they run side by side, each printed when it ends.
 const checks: Step[] = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'], quiet: true },
   { name: 'lint', cmd: ['npx', 'eslint', '.'], quiet: true },
@@ -34,13 +34,12 @@ const checks: Step[] = [
 ];
 const vitest = (project: string, report: string): string[] => ['npx', 'vitest', 'run', `--project=${project}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 /**
- * Groups run one after another, the steps of a group side by side. vitest keeps about 1.5 of CI's
- * 2 cores busy (its integration tests wait on the emulators), which leaves room for the checks.
- * Playwright's extension tests mostly wait on Chrome's capture quota, so the Firefox tests, which
- * mostly wait on firefox-esr, run beside Playwright.
+ * Steps run one after another; the steps of one group side by side. vitest keeps both cores busy,
+ * Playwright does not (its tests mostly wait on Chrome's capture quota and the local stack), so the
+ * Firefox tests, which mostly wait on firefox-esr, run beside Playwright.
  */
 const steps: Step[][] = [
-  [...checks, { name: 'vitest', cmd: vitest('!firefox', VITEST_REPORT), count: vitestCounts }],
+  [{ name: 'vitest', cmd: vitest('!firefox', VITEST_REPORT), count: vitestCounts }],
   [
     // The JSON report's path is read by playwright.config.ts (PLAYWRIGHT_JSON_OUTPUT_NAME).
     { name: 'playwright', cmd: ['npx', 'playwright', 'test'], count: playwrightCounts },
@@ -95,7 +94,10 @@ async function runStep(step: Step): Promise<boolean> {
   return code === 0;
 }
 
-for (const group of steps) if (!(await Promise.all(group.map(runStep))).every(Boolean)) break;
+const checksPassed = (await Promise.all(checks.map(runStep))).every(Boolean);
+if (checksPassed) {
+  for (const group of steps) if (!(await Promise.all(group.map(runStep))).every(Boolean)) break;
+}
 if (figures.size) console.log(`\nFigures:\n${[...figures.values()].map((f) => `  ${f}`).join('\n')}`);
 const times = readTestTimes(join(import.meta.dirname, '..'));
 if (times.length) console.log(`\nSlowest tests:\n${formatSlowest(times)}`);
