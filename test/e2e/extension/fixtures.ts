@@ -104,15 +104,29 @@ export class ExtensionHarness {
   }
 
   /**
+   * Runs `act` and answers the first page opened since whose address matches `url`. Not simply the
+   * next page event: a tab the site or the extension opened meanwhile (CI once took one for the
+   * editor and waited out a 300 s test timeout on it).
+   */
+  async newPage(url: RegExp, act: () => Promise<void>, timeoutMs = 60_000): Promise<Page> {
+    const before = new Set(this.context.pages());
+    await act();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.context.pages().find((p) => !before.has(p) && url.test(p.url()));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no new page at ${url} within ${timeoutMs / 1000} s; open: ${this.context.pages().map((p) => p.url()).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /**
    * Clicks the action and waits for the editor it opens to settle (ready, or a message). A fast
    * capture is shown before it is copied into #view, which the pixel checks read: by default this
    * also waits for that copy (`untilCopied: false` returns at 'ready').
    */
   async capture(page: Page, { untilCopied = true } = {}): Promise<Page> {
-    const next = this.context.waitForEvent('page', { timeout: 60_000 });
-    await this.clickAction(page);
-    const editor = await next;
-    await editor.waitForURL(/editor\.html/);
+    const editor = await this.newPage(/\/editor\.html/, () => this.clickAction(page));
     await editor.waitForFunction(() => ['ready', 'error', 'restricted', 'missing'].includes(document.body.dataset.state ?? ''), null, { timeout: 60_000 });
     if (untilCopied) await editor.waitForFunction(() => !document.getElementById('view')?.hasAttribute('data-pending'));
     if ((await editor.evaluate(() => document.body.dataset.state)) === 'error') {
