@@ -1,13 +1,15 @@
 // API plumbing through the official SDK: auth, errors, idempotency, lists,
 // expansion, customers, the catalog, and persistence across a restart.
 
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StripeEmulator } from './server';
-import { DAY, GOOD_CARD, sdkFor, startWithSdk, submitHostedCheckout } from './test-helpers';
+import { Store } from './store';
+import { DAY, GOOD_CARD, sdkFor, startWithSdk, submitHostedCheckout, waitFor } from './test-helpers';
 
 let emulator: StripeEmulator;
 let stripe: Stripe;
@@ -203,6 +205,30 @@ describe('persistence', () => {
         await second.emulator.close();
       }
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+  it('writes the state file once for a burst of requests, not once per request, and soon after', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'stripe-emulator-'));
+    const stateFile = join(dir, 'stripe.json');
+    const saves = vi.spyOn(Store.prototype, 'save');
+    try {
+      const { emulator: e, stripe: s } = await startWithSdk({ stateFile });
+      try {
+        saves.mockClear();
+        const made = await Promise.all(Array.from({ length: 30 }, (_, i) => s.customers.create({ email: `burst-${i}@example.com` })));
+        // Each write is the whole state: one per request made a long run quadratic.
+        expect(saves.mock.calls.length).toBeLessThanOrEqual(3);
+        // Written without a close, within moments.
+        await waitFor(() => {
+          const stored = JSON.parse(readFileSync(stateFile, 'utf8')) as { customers: Record<string, unknown> };
+          return made.every((c) => stored.customers[c.id]);
+        }, 2000);
+      } finally {
+        await e.close();
+      }
+    } finally {
+      saves.mockRestore();
       await rm(dir, { recursive: true, force: true });
     }
   });

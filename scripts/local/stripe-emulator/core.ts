@@ -183,7 +183,7 @@ export class EmulatorCore {
     this.dirty = true;
   }
 
-  /** Writes state now if anything changed (called at the end of every request). */
+  /** Writes state now if anything changed (close, reset). */
   flush(): void {
     if (this.saveTimer) {
       clearTimeout(this.saveTimer);
@@ -194,10 +194,12 @@ export class EmulatorCore {
     this.store.save();
   }
 
-  /** Coalesces the frequent small writes caused by webhook bookkeeping. */
-  persistSoon(): void {
-    this.markDirty();
-    if (this.saveTimer) return;
+  /**
+   * Writes state within 50 ms if anything changed (the end of every request). Each write is the
+   * whole state, so a write per request grew quadratic over a long test run; a burst makes one.
+   */
+  flushSoon(): void {
+    if (!this.dirty || this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       try {
@@ -207,6 +209,12 @@ export class EmulatorCore {
       }
     }, 50);
     this.saveTimer.unref();
+  }
+
+  /** Marks state changed and writes it soon (webhook bookkeeping). */
+  persistSoon(): void {
+    this.markDirty();
+    this.flushSoon();
   }
 
   /** Back to a fresh, seeded state with the real-time clock. */

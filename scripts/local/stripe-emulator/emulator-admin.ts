@@ -48,7 +48,7 @@ function clock(core: EmulatorCore): Record<string, unknown> {
 export function advance(core: EmulatorCore, seconds: number): number {
   core.clock.advance(seconds);
   const transitions = processDueTransitions(core);
-  core.flush();
+  core.flushSoon();
   return transitions;
 }
 
@@ -74,7 +74,7 @@ export function handleAdmin(core: EmulatorCore, method: string, path: string, bo
         if (count === 0) delete core.state.failNextPayment[customer];
         else core.state.failNextPayment[customer] = Math.floor(count);
         core.markDirty();
-        core.flush();
+        core.flushSoon();
         return { status: 200, json: { customer, failNextPayments: count } };
       }
       case 'POST /_emulator/reset':

@@ -248,11 +248,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
       core.state.idempotency[idemSlot] = { method, path: url.pathname, body: rawBody, status, response: responseText, created: now };
       core.markDirty();
     }
-    try {
-      core.flush();
-    } catch (err) {
-      log(`could not save state: ${(err as Error).message}`);
-    }
+    core.flushSoon();
     await answer(status, responseText);
   }
 
@@ -278,7 +274,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
       if (!session) return sendPage(res, { status: 404, html: page('Checkout', '<h1>Checkout session not found</h1>') });
       if (method === 'POST') {
         const result = handleCheckoutSubmit(core, session, new URLSearchParams(rawBody));
-        core.flush();
+        core.flushSoon();
         return sendPage(res, result);
       }
       return sendPage(res, { status: 200, html: renderCheckoutPage(core, session) });
@@ -345,7 +341,7 @@ export async function startStripeEmulator(opts: StripeEmulatorOptions): Promise<
   // Real time moves the emulator clock too (e.g. a short trial made with trial_end), so check regularly.
   const ticker = setInterval(() => {
     try {
-      if (processDueTransitions(core) > 0) core.flush();
+      if (processDueTransitions(core) > 0) core.flushSoon();
     } catch (err) {
       log(`scheduled processing failed: ${(err as Error).stack ?? String(err)}`);
     }
