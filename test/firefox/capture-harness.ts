@@ -87,7 +87,11 @@ export class FirefoxAddon {
    * what lets a test start a capture without the toolbar click's activeTab grant: so the pages
    * are served on the site's host name (the server is on 127.0.0.1; `localhost` reaches it too).
    */
-  static async launch({ uuid, dpr = 1, pages, minify, siteUrl }: { uuid: string; dpr?: number; pages?: ExtraPages; minify?: boolean; siteUrl?: string }): Promise<FirefoxAddon> {
+  static async launch({ uuid, dpr = 1, pages, minify, siteUrl, downloadDir }: {
+    uuid: string; dpr?: number; pages?: ExtraPages; minify?: boolean; siteUrl?: string;
+    /** Where downloads go, without a dialog (the editor's exports). */
+    downloadDir?: string;
+  }): Promise<FirefoxAddon> {
     const server = await serve(pages);
     const site = `http://${siteUrl ? new URL(siteUrl).hostname : '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
     const website = siteUrl ?? site;
@@ -106,6 +110,12 @@ export class FirefoxAddon {
         // Firefox's own "add permissions?" prompt is browser UI a headless run cannot click: with
         // this pref it grants what the add-on requests (still only in a user action, as the click here).
         'extensions.webextOptionalPermissionPrompts': false,
+        ...(downloadDir && {
+          'browser.download.folderList': 2,
+          'browser.download.dir': downloadDir,
+          'browser.download.useDownloadDir': true,
+          'browser.download.always_ask_before_handling_new_types': false,
+        }),
       },
     });
     const cleanup = async () => {
