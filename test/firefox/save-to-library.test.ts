@@ -13,8 +13,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath } from '#shared/api/route';
+import { endpoints } from '#shared/api/endpoints';
+import { cognitoAdmin } from '../../scripts/local/cognito';
 import { randomPorts } from '../../scripts/local/ports';
 import { DEMO_PASSWORD, signUpConfirmed } from '../../scripts/local/seed';
 import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
@@ -43,6 +47,24 @@ async function newUser(stack: LocalStack, tag: string): Promise<string> {
   return email;
 }
 
+/**
+ * Signs `email` out "elsewhere": what the site's sign-out in another browser sends, a revocation of
+ * every upload grant of the user, with a session of its own.
+ */
+async function signOutElsewhere(stack: LocalStack, email: string): Promise<void> {
+  const c = cognitoAdmin(stack.cognito.endpoint);
+  try {
+    const r = await c.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }));
+    const { method, path: route } = endpoints.revokeUploadGrants;
+    const res = await fetch(`${stack.urls.api}${buildPath(route)}`, { method, headers: { authorization: `Bearer ${r.AuthenticationResult!.AccessToken!}` } });
+    expect(res.ok).toBe(true);
+  } finally {
+    c.destroy();
+  }
+}
+
 /** The library's titles, in the order shown, once there are `count`. */
 async function libraryTitles(page: Page, count: number): Promise<string[]> {
   await until(page, (n) => document.querySelectorAll('[data-image-id] .library-thumb__title').length === n, count, 30_000);
@@ -54,6 +76,8 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
   let stack: LocalStack | undefined;
   let ff: FirefoxAddon | undefined;
   let site: Page;
+  /** The user signed in on the site (and so in the add-on) at the end of the last test. */
+  let signedInAs = '';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'fps-firefox-stack-'));
@@ -125,7 +149,7 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
     await site.goto(`${ff!.siteUrl}/auth/signout`);
     await until(site, () => !location.pathname.startsWith('/auth/signout'), null, 30_000);
     await expect.poll(async () => (await ff!.getStorage('login')) === undefined, { timeout: 10_000 }).toBe(true);
-    const email = await newUser(stack!, 'ff-save-signin');
+    const email = (signedInAs = await newUser(stack!, 'ff-save-signin'));
 
     const page = await ff!.open(SHORT_BANDS_PAGE);
     const editor = await ff!.capture(page); // access to all websites still granted (the test before)
@@ -145,6 +169,44 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
     await site.goto(`${ff!.siteUrl}/images`);
     // The new user's library: this capture only.
     expect(await libraryTitles(site, 1)).toEqual(['Bands']);
+    await editor.close();
+    await page.close();
+  }, 120_000);
+  it('a split capture is saved whole: one entry per part, "(1 of 3)" titles, in order', async () => {
+    // A lowered limit (test builds only) splits the 8,100 px page into three images.
+    await ff!.setStorage({ testHooks: { canvasLimits: { maxSide: 3000, maxArea: 268_435_456 } } });
+    try {
+      const page = await ff!.open('/bands.html');
+      await ff!.grantAllSitesInOptions();
+      const editor = await ff!.capture(page);
+      await ff!.revokeAllSitesInOptions();
+      await editor.bringToFront();
+      await untilText(editor, '#split-note', 'split into 3 images');
+      expect(await save(editor)).toMatch(/^Saved \(3 images, in order\)/);
+      await site.bringToFront();
+      await site.goto(`${ff!.siteUrl}/images`);
+      expect((await libraryTitles(site, 4)).filter((t) => t !== 'Bands')).toEqual(['Bands (1 of 3)', 'Bands (2 of 3)', 'Bands (3 of 3)']);
+      expect(await site.$$eval('.library-thumb__part', (els) => els.map((e) => e.textContent))).toEqual(['Part 1 of 3', 'Part 2 of 3', 'Part 3 of 3']);
+      await editor.close();
+      await page.close();
+    } finally {
+      await ff!.removeStorage(['testHooks']);
+    }
+  }, 120_000);
+
+  it('a grant revoked by a sign-out elsewhere fails with "Sign in again", keeping the capture', async () => {
+    expect(await hasGrant(ff!)).toBe(true);
+    const page = await ff!.open(SHORT_BANDS_PAGE);
+    await ff!.grantAllSitesInOptions();
+    const editor = await ff!.capture(page);
+    await ff!.revokeAllSitesInOptions();
+    await signOutElsewhere(stack!, signedInAs);
+    // The add-on still holds the grant: only the server knows it is revoked.
+    expect(await hasGrant(ff!)).toBe(true);
+    await editor.bringToFront();
+    expect(await save(editor)).toContain('Your session has expired');
+    await untilText(editor, '#save-retry', 'Sign in again');
+    expect(await editor.evaluate(() => document.body.dataset.state)).toBe('ready');
     await editor.close();
     await page.close();
   }, 120_000);
