@@ -22,7 +22,7 @@ const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** Run where firefox-esr is, and always on CI (where a missing browser fails). */
 export const firefoxPresent = existsSync(FIREFOX) || !!process.env.CI;
 
-/** What the background page keeps about the last capture (service-worker.ts, test builds). */
+/** What the background page keeps about the last capture (start-capture.ts, test builds). */
 interface LastRun {
   captureId?: string;
   mode?: string;
