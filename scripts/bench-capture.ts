@@ -14,11 +14,12 @@
  * (chrome.debugger, one captureBeyondViewport screenshot) is timed the same way, click to editor,
  * beside Playwright's fullPage of the same page in the same Chromium and viewport (budget ≤ 1.2×, issue #35 §1),
  * each on a fresh tab and in turns.
+ * Visible-part rows (bench-capture-visible.ts): the mode, click to editor, beside a bare
+ * captureVisibleTab of the same tab (budget ≤ 0.3 s at DPR 1, issue #33 §3).
  * Firefox rows (bench-capture-firefox.ts): the Firefox build's one tabs.captureTab of the
  * document in firefox-esr, click to editor, beside Firefox's BiDi document screenshot (budget ≤ 1.5×).
  * The load average is printed: the machine is shared, and a loaded machine slows every figure.
  */
-import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,17 +30,20 @@ import { mb, sampleMemory, type MemoryPeaks } from './bench-capture-memory';
 import { buildExtension } from './build-extension';
 import { benchPage } from './bench-page';
 import { benchFirefox, printFirefoxRows, type FirefoxRow } from './bench-capture-firefox';
+import { freshPage, launch, playwrightFullPage, timedCapture } from './bench-capture-chromium';
+import { benchVisible, printVisibleRows, type VisibleRow } from './bench-capture-visible';
 
-// BENCH_SIZES=10,20 BENCH_DPRS=1 BENCH_MODES=fast narrow a run down (modes: stitch, fast, firefox).
+// BENCH_SIZES=10,20 BENCH_DPRS=1 BENCH_MODES=fast narrow a run down (modes: stitch, fast, visible, firefox).
 const SIZES = (process.env.BENCH_SIZES ?? '10,20,40').split(',').map(Number);
 const DPRS = (process.env.BENCH_DPRS ?? '1,1.25,1.5,2').split(',').map(Number);
-const MODES = new Set((process.env.BENCH_MODES ?? 'stitch,fast,firefox').split(','));
+const MODES = new Set((process.env.BENCH_MODES ?? 'stitch,fast,visible,firefox').split(','));
+// Visible-part rows: DPR 1 (issue #33 §3's budget) and 2, within the DPRs asked for.
+const VISIBLE_DPRS = DPRS.filter((d) => d === 1 || d === 2);
 // Firefox rows: 10 and 40 viewports at DPR 1 and 2 (issue #33 §4), within the sizes and DPRs asked for.
 const FIREFOX_SIZES = SIZES.filter((s) => s === 10 || s === 40);
 const FIREFOX_DPRS = DPRS.filter((d) => d === 1 || d === 2);
 // Fast mode rows are the best of this many captures (and as many Playwright screenshots).
 const FAST_RUNS = Number(process.env.BENCH_FAST_RUNS ?? 3);
-const WINDOW = { width: 1280, height: 800 };
 
 /** Fast mode may take this many times Playwright's fullPage screenshot at most (issue #18). */
 const FAST_BUDGET = 1.2; // issue #35 §1
@@ -72,53 +76,6 @@ interface FastRow {
 
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
 
-function launch(profile: string, extDir: string, dpr: number): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: false,
-    viewport: null,
-    args: ['--headless=new', `--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, '--enable-unsafe-extension-debugging',
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      '--hide-scrollbars', `--window-size=${WINDOW.width},${WINDOW.height}`, `--force-device-scale-factor=${dpr}`],
-  });
-}
-
-/** Clicks the toolbar button and returns the seconds until the editor shows the image, and the editor. */
-async function timedCapture(context: BrowserContext, cdp: CDPSession, extId: string, page: Page): Promise<{ totalS: number; editor: Page }> {
-  const editorP = context.waitForEvent('page', { timeout: 120_000 });
-  const t0 = performance.now();
-  await clickAction(context, cdp, extId, page);
-  const editor = await editorP;
-  await editor.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 120_000 });
-  return { totalS: (performance.now() - t0) / 1000, editor };
-}
-
-/** A new tab at `url`, given half a second for its load to settle. */
-async function freshPage(context: BrowserContext, url: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(url);
-  await new Promise((r) => setTimeout(r, 500));
-  return page;
-}
-
-/** Playwright's fullPage screenshot of `url` on a tab of its own: cold, as the capture it is compared with. */
-async function playwrightFullPage(context: BrowserContext, url: string): Promise<number> {
-  const page = await freshPage(context, url);
-  const t1 = performance.now();
-  await page.screenshot({ fullPage: true, type: 'png' });
-  const s = (performance.now() - t1) / 1000;
-  await page.close();
-  return s;
-}
-
-async function clickAction(context: BrowserContext, cdp: CDPSession, extId: string, page: Page): Promise<void> {
-  await page.bringToFront();
-  const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{ type: 'tab' }] } as never)) as { targetInfos: Array<{ targetId: string; url: string }> };
-  const tab = targetInfos.find((t) => t.url === page.url());
-  if (!tab) throw new Error('tab not found');
-  await cdp.send('Extensions.triggerAction' as never, { id: extId, targetId: tab.targetId } as never);
-}
-
 async function run(): Promise<void> {
   const server = http.createServer((req, res) => {
     const vp = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('vp') ?? 10);
@@ -134,6 +91,7 @@ async function run(): Promise<void> {
   const rows: Row[] = [];
   const fastRows: FastRow[] = [];
   let firefoxRows: FirefoxRow[] = [];
+  let visibleRows: VisibleRow[] = [];
   console.log(`Load average (1, 5, 15 min) at start: ${loadAverage()} on ${os.cpus().length} cores`);
   try {
     for (const dpr of DPRS) {
@@ -168,6 +126,7 @@ async function run(): Promise<void> {
       }
       await context.close();
     }
+    if (MODES.has('visible') && VISIBLE_DPRS.length) visibleRows = await benchVisible(tmp, outDir, VISIBLE_DPRS, origin, FAST_RUNS, (l) => console.log(l));
     if (MODES.has('firefox') && FIREFOX_SIZES.length && FIREFOX_DPRS.length) firefoxRows = await benchFirefox(FIREFOX_SIZES, FIREFOX_DPRS, FAST_RUNS, (l) => console.log(l));
   } finally {
     server.close();
@@ -206,6 +165,7 @@ async function run(): Promise<void> {
     const worstFast = Math.max(...fastRows.map((r) => r.ratio));
     console.log(`\nWorst fast mode ÷ Playwright: ${worstFast.toFixed(2)} (target ≤ ${FAST_BUDGET}): ${worstFast <= FAST_BUDGET ? 'met' : 'NOT met'}`);
   }
+  if (visibleRows.length) printVisibleRows(visibleRows, FAST_RUNS);
   if (firefoxRows.length) printFirefoxRows(firefoxRows, FAST_RUNS);
   const fractional = rows.filter((r) => !Number.isInteger(r.dpr));
   if (fractional.length) {
