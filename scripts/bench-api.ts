@@ -36,12 +36,10 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import sharp from 'sharp';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
-import { cognitoAdmin } from './local/cognito';
 import { randomPorts } from './local/ports';
-import { DEMO_PASSWORD, seedDemoData, signUpConfirmed } from './local/seed';
+import { passwordAccessToken, seedDemoData, signUpConfirmed } from './local/seed';
 import { startLocalStack, type LocalStack } from './local/stack';
 import { median, summariseAlternations } from './bench-floor';
 
@@ -86,18 +84,7 @@ interface AutocannonJson {
   timeouts: number;
 }
 
-async function signIn(stack: LocalStack, email: string): Promise<string> {
-  const c = cognitoAdmin(stack.cognito.endpoint);
-  try {
-    const r = await c.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.userPoolClientId,
-      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }));
-    return r.AuthenticationResult!.AccessToken!;
-  } finally {
-    c.destroy();
-  }
-}
+const signIn = (stack: LocalStack, email: string): Promise<string> => passwordAccessToken(stack.cognito, email);
 
 async function api<T>(stack: LocalStack, method: string, path: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(stack.urls.api + path, {

@@ -1,9 +1,12 @@
 /**
- * bench:capture's Chromium plumbing: headless Chromium with the extension loaded, the toolbar click
- * (CDP Extensions.triggerAction, like a user), the wait for the editor, and Playwright's own
- * fullPage screenshot for reference.
+ * bench:capture's shared plumbing: the load average it prints, headless Chromium with the
+ * extension loaded, the toolbar click (CDP Extensions.triggerAction, like a user), the wait for
+ * the editor, and Playwright's own fullPage screenshot for reference.
  */
+import os from 'node:os';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
 
 const WINDOW = { width: 1280, height: 800 };
 

@@ -6,10 +6,9 @@
  * bare call is `chrome.tabs.captureVisibleTab` from the service worker on the same tab (the click's
  * activeTab grant still holds), after Chrome's 2-per-second quota has let go. In turns, best of `runs`.
  */
-import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from '@playwright/test';
-import { freshPage, launch, timedCapture } from './bench-capture-chromium';
+import { freshPage, launch, loadAverage, timedCapture } from './bench-capture-chromium';
 
 const VISIBLE_BUDGET_S = 0.3;
 
@@ -50,7 +49,7 @@ export async function benchVisible(tmp: string, extDir: string, dprs: number[], 
         await new Promise((r) => setTimeout(r, 1100)); // past the quota's window
         const bareS = await bareCapture(sw, page.url());
         await page.close();
-        log(`  visible part, dpr ${dpr}, run ${run + 1}: click → editor ready ${totalS.toFixed(3)} s (${last.frames ?? '?'} frame, mode ${last.mode}); bare captureVisibleTab ${bareS.toFixed(3)} s; load ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+        log(`  visible part, dpr ${dpr}, run ${run + 1}: click → editor ready ${totalS.toFixed(3)} s (${last.frames ?? '?'} frame, mode ${last.mode}); bare captureVisibleTab ${bareS.toFixed(3)} s; load ${loadAverage()}`);
         got.push({ dpr, captureS: totalS, bareS, mode: last.mode ?? '?' });
       }
       rows.push({ dpr, captureS: Math.min(...got.map((r) => r.captureS)), bareS: Math.min(...got.map((r) => r.bareS)), mode: got.find((r) => r.mode !== 'visible')?.mode ?? 'visible' });

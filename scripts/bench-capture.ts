@@ -30,7 +30,7 @@ import { mb, sampleMemory, type MemoryPeaks } from './bench-capture-memory';
 import { buildExtension } from './build-extension';
 import { benchPage } from './bench-page';
 import { benchFirefox, printFirefoxRows, type FirefoxRow } from './bench-capture-firefox';
-import { freshPage, launch, playwrightFullPage, timedCapture } from './bench-capture-chromium';
+import { freshPage, launch, loadAverage, playwrightFullPage, timedCapture } from './bench-capture-chromium';
 import { benchVisible, printVisibleRows, type VisibleRow } from './bench-capture-visible';
 
 // BENCH_SIZES=10,20 BENCH_DPRS=1 BENCH_MODES=fast narrow a run down (modes: stitch, fast, visible, firefox).
@@ -74,7 +74,6 @@ interface FastRow {
   mode: string;
 }
 
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
 
 async function run(): Promise<void> {
   const server = http.createServer((req, res) => {

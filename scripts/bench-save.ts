@@ -8,7 +8,6 @@
  * presigned form of the local S3, from the same editor page. Budget (issue #23):
  * seconds ≤ 1.5 × (bytes ÷ throughput) + 1 s. Load average is printed: the machine is shared.
  */
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -20,9 +19,8 @@ import { routes } from '#shared/api/routes';
 import { UPLOAD_GRANT_HEADER } from '#shared/domain/upload-grant';
 import { DEV_EXTENSION_ORIGIN } from '../extension/dev-key';
 import { buildExtension } from './build-extension';
-import { cognitoAdmin } from './local/cognito';
 import { randomPorts } from './local/ports';
-import { DEMO_PASSWORD, signUpConfirmed } from './local/seed';
+import { passwordAccessToken, signUpConfirmed } from './local/seed';
 import { startLocalStack } from './local/stack';
 import { benchPage } from './bench-page';
 
@@ -36,15 +34,7 @@ const SETTLE_MS = 3000;
 
 async function accessToken(stack: Awaited<ReturnType<typeof startLocalStack>>, email: string): Promise<string> {
   await signUpConfirmed(stack.cognito, email);
-  const c = cognitoAdmin(stack.cognito.endpoint);
-  try {
-    const r = await c.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }));
-    return r.AuthenticationResult!.AccessToken!;
-  } finally {
-    c.destroy();
-  }
+  return passwordAccessToken(stack.cognito, email);
 }
 
 async function clickAction(cdp: CDPSession, extId: string, page: Page): Promise<void> {

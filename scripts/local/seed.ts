@@ -43,6 +43,19 @@ export function totpCode(base32: string, now = Date.now()): string {
   return String((h.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+/** Signs an existing user in with USER_PASSWORD_AUTH, as the website does locally; the access token. */
+export async function passwordAccessToken(cognito: Pick<LocalCognito, 'endpoint' | 'userPoolClientId'>, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const c = cognitoAdmin(cognito.endpoint);
+  try {
+    const auth = await c.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password },
+    }));
+    return auth.AuthenticationResult!.AccessToken!;
+  } finally {
+    c.destroy();
+  }
+}
+
 /**
  * Staff must have TOTP as their required second factor (lambdas/lib/staff-guard.ts checks
  * AdminGetUser's UserMFASettingList and PreferredMfaSetting). The user registers an authenticator
@@ -51,12 +64,9 @@ export function totpCode(base32: string, now = Date.now()): string {
  * off, so sign-in does not ask for the code (docs/security.md, local relaxations).
  */
 export async function enrolTotp(cognito: LocalCognito, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const AccessToken = await passwordAccessToken(cognito, email, password);
   const c = cognitoAdmin(cognito.endpoint);
   try {
-    const auth = await c.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password },
-    }));
-    const AccessToken = auth.AuthenticationResult!.AccessToken!;
     const { SecretCode } = await c.send(new AssociateSoftwareTokenCommand({ AccessToken }));
     await c.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!), FriendlyDeviceName: 'staff' }));
     await c.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));

@@ -221,6 +221,7 @@ export class FirefoxAddon {
    * all websites, which also lets the capture use tabs.captureTab.
    */
   async grantAllSitesInOptions(): Promise<void> {
+    if (await this.hasAllSites()) return; // the switch toggles: a second click would revoke
     await this.control.bringToFront();
     await this.control.click('#iframe-access');
     await poll('access to all websites', () => this.hasAllSites(), 10_000);
@@ -228,6 +229,7 @@ export class FirefoxAddon {
 
   /** Revokes it with the options page's button (its label names iFrame access). */
   async revokeAllSitesInOptions(): Promise<void> {
+    if (!(await this.hasAllSites())) return;
     await this.control.bringToFront();
     await this.control.click('#iframe-access');
     await poll('access to all websites revoked', async () => !(await this.hasAllSites()), 10_000);

@@ -14,26 +14,12 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_FRAME_PATH } from '../../shared/extension/bridge-protocol';
 import { canvasSize } from '../e2e/extension/fixtures';
+import { jpegSize, pngSize, PREMIUM_LOGIN } from '../e2e/extension/export-files';
 import { BANDS_PAGE_HEIGHT, sitePage } from '../e2e/extension/pages';
 import { canvasPage, FirefoxAddon, firefoxPresent, until } from './capture-harness';
 
 const UUID = '3b9d6f0e-2c4a-4e8b-9a1d-7f5c0b2e4d61';
-const premiumLogin = { userId: 'u-premium', orgId: '', expires: Math.floor(Date.now() / 1000) + 86_400 * 300, status: 'active', sub_created: 1_700_000_000 };
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The size a PNG's header gives. */
-const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
-
-/** The size in a JPEG's start-of-frame marker. */
-function jpegSize(b: Buffer): { width: number; height: number } {
-  expect(b.readUInt16BE(0)).toBe(0xffd8);
-  for (let i = 2; i < b.length; i += 2 + b.readUInt16BE(i + 2)) {
-    const marker = b.readUInt16BE(i);
-    if (marker >= 0xffc0 && marker <= 0xffc2) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
-  }
-  throw new Error('no SOF marker');
-}
 
 describe.skipIf(!firefoxPresent)('the editor in Firefox', () => {
   let ff: FirefoxAddon;
@@ -98,7 +84,6 @@ describe.skipIf(!firefoxPresent)('the editor in Firefox', () => {
   it('downloads PNG, JPG and PDF files of the capture, named after the page', async () => {
     const png = await download('#download-png', 'png');
     expect(png.name).toMatch(/^screenshot-127\.0\.0\.1-.*\.png$/);
-    expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
     expect(pngSize(png.bytes)).toEqual({ width, height: BANDS_PAGE_HEIGHT });
 
     expect(jpegSize((await download('#download-jpg', 'jpg')).bytes)).toEqual({ width, height: BANDS_PAGE_HEIGHT });
@@ -116,7 +101,7 @@ describe.skipIf(!firefoxPresent)('the editor in Firefox', () => {
   });
 
   it('a Premium login from the site unlocks crop (undone again) and smart page breaks; a logout locks them', async () => {
-    expect(await fromSite({ id: 'l1', payload: premiumLogin })).toEqual({ source: 'fps-extension', type: 'login-success', id: 'l1', status: 'active' });
+    expect(await fromSite({ id: 'l1', payload: PREMIUM_LOGIN })).toEqual({ source: 'fps-extension', type: 'login-success', id: 'l1', status: 'active' });
     await until(editor, () => document.body.dataset.premium === 'yes', null);
     // Back to the editor's tab (the site's was in front), as a person would be.
     await editor.bringToFront();

@@ -13,16 +13,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath } from '#shared/api/route';
-import { endpoints } from '#shared/api/endpoints';
-import { cognitoAdmin } from '../../scripts/local/cognito';
 import { randomPorts } from '../../scripts/local/ports';
 import { DEMO_PASSWORD, signUpConfirmed } from '../../scripts/local/seed';
 import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { SHORT_BANDS_PAGE } from '../e2e/extension/pages';
+import { signOutElsewhere } from '../e2e/extension/sign-out-elsewhere';
 import { FirefoxAddon, firefoxPresent, until } from './capture-harness';
 import { clickText, fillSignIn, signIn, untilText } from './site-pages';
 
@@ -48,21 +45,18 @@ async function newUser(stack: LocalStack, tag: string): Promise<string> {
 }
 
 /**
- * Signs `email` out "elsewhere": what the site's sign-out in another browser sends, a revocation of
- * every upload grant of the user, with a session of its own.
+ * Captures `pathname` and brings its editor to the front, without access to all websites at Save.
+ * BiDi cannot give the toolbar click's activeTab: access to all websites stands in for it during the
+ * capture, and is taken back (options page) before Save, where it would let the editor's requests
+ * skip CORS, which a user who never granted it does not have.
  */
-async function signOutElsewhere(stack: LocalStack, email: string): Promise<void> {
-  const c = cognitoAdmin(stack.cognito.endpoint);
-  try {
-    const r = await c.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }));
-    const { method, path: route } = endpoints.revokeUploadGrants;
-    const res = await fetch(`${stack.urls.api}${buildPath(route)}`, { method, headers: { authorization: `Bearer ${r.AuthenticationResult!.AccessToken!}` } });
-    expect(res.ok).toBe(true);
-  } finally {
-    c.destroy();
-  }
+async function captureForSave(ff: FirefoxAddon, pathname: string): Promise<{ page: Page; editor: Page }> {
+  const page = await ff.open(pathname);
+  await ff.grantAllSitesInOptions();
+  const editor = await ff.capture(page);
+  await ff.revokeAllSitesInOptions();
+  await editor.bringToFront();
+  return { page, editor };
 }
 
 /** The library's titles, in the order shown, once there are `count`. */
@@ -98,14 +92,7 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
     // The site handed the add-on its login with an upload grant.
     await expect.poll(() => hasGrant(ff!), { timeout: 30_000 }).toBe(true);
 
-    const page = await ff!.open(SHORT_BANDS_PAGE);
-    // BiDi cannot give the toolbar click's activeTab: access to all websites stands in for it
-    // during the capture, and is taken back (options page) before Save, where it would let the
-    // editor's requests skip CORS, which a user who never granted it does not have.
-    await ff!.grantAllSitesInOptions();
-    const editor = await ff!.capture(page);
-    await ff!.revokeAllSitesInOptions();
-    await editor.bringToFront();
+    const { page, editor } = await captureForSave(ff!, SHORT_BANDS_PAGE);
     // Before the CORS fix: "The library could not be reached, so the capture was not saved. …"
     expect(await save(editor)).toMatch(/^Saved\b/);
     expect(await editor.$eval('#save-open', (a) => (a as HTMLAnchorElement).href)).toMatch(new RegExp(`^${ff!.siteUrl}/images\\?image=[A-Za-z0-9_-]+$`));
@@ -151,10 +138,7 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
     await expect.poll(async () => (await ff!.getStorage('login')) === undefined, { timeout: 10_000 }).toBe(true);
     const email = (signedInAs = await newUser(stack!, 'ff-save-signin'));
 
-    const page = await ff!.open(SHORT_BANDS_PAGE);
-    const editor = await ff!.capture(page); // access to all websites still granted (the test before)
-    await ff!.revokeAllSitesInOptions();
-    await editor.bringToFront();
+    const { page, editor } = await captureForSave(ff!, SHORT_BANDS_PAGE);
     const captureId = await editor.evaluate(() => new URL(location.href).searchParams.get('id'));
     await clickText(editor, 'button', 'Save to library');
     await clickText(editor, 'button', 'Sign in again');
@@ -172,15 +156,12 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
     await editor.close();
     await page.close();
   }, 120_000);
+
   it('a split capture is saved whole: one entry per part, "(1 of 3)" titles, in order', async () => {
     // A lowered limit (test builds only) splits the 8,100 px page into three images.
     await ff!.setStorage({ testHooks: { canvasLimits: { maxSide: 3000, maxArea: 268_435_456 } } });
     try {
-      const page = await ff!.open('/bands.html');
-      await ff!.grantAllSitesInOptions();
-      const editor = await ff!.capture(page);
-      await ff!.revokeAllSitesInOptions();
-      await editor.bringToFront();
+      const { page, editor } = await captureForSave(ff!, '/bands.html');
       await untilText(editor, '#split-note', 'split into 3 images');
       expect(await save(editor)).toMatch(/^Saved \(3 images, in order\)/);
       await site.bringToFront();
@@ -196,14 +177,10 @@ describe.skipIf(!firefoxPresent)('Firefox: Save to library and Add from extensio
 
   it('a grant revoked by a sign-out elsewhere fails with "Sign in again", keeping the capture', async () => {
     expect(await hasGrant(ff!)).toBe(true);
-    const page = await ff!.open(SHORT_BANDS_PAGE);
-    await ff!.grantAllSitesInOptions();
-    const editor = await ff!.capture(page);
-    await ff!.revokeAllSitesInOptions();
-    await signOutElsewhere(stack!, signedInAs);
+    const { page, editor } = await captureForSave(ff!, SHORT_BANDS_PAGE);
+    expect(await signOutElsewhere(stack!.cognito, stack!.urls.api, signedInAs)).toBe(200);
     // The add-on still holds the grant: only the server knows it is revoked.
     expect(await hasGrant(ff!)).toBe(true);
-    await editor.bringToFront();
     expect(await save(editor)).toContain('Your session has expired');
     await untilText(editor, '#save-retry', 'Sign in again');
     expect(await editor.evaluate(() => document.body.dataset.state)).toBe('ready');

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { buildPath, type RouteDef } from '#shared/api/route';
 import { usersRepo } from '../../lambdas/adapters/users-repo';
 import { cognitoAdmin, type LocalCognito } from '../../scripts/local/cognito';
-import { DEMO_PASSWORD, enrolTotp, signUpConfirmed } from '../../scripts/local/seed';
+import { DEMO_PASSWORD, enrolTotp, passwordAccessToken, signUpConfirmed } from '../../scripts/local/seed';
 
 export const pool = () => inject('cognitoPool') as unknown as LocalCognito;
 export const urls = () => inject('stackUrls');
@@ -12,17 +12,7 @@ export const urls = () => inject('stackUrls');
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** Signs an existing user in with USER_PASSWORD_AUTH, as the website does locally; the access token. */
-export async function signIn(email: string): Promise<string> {
-  const c = cognitoAdmin(pool().endpoint);
-  try {
-    const r = await c.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool().userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }));
-    return r.AuthenticationResult!.AccessToken!;
-  } finally {
-    c.destroy();
-  }
-}
+export const signIn = (email: string): Promise<string> => passwordAccessToken(pool(), email);
 
 /** A confirmed user signed in with USER_PASSWORD_AUTH, as the website does locally. */
 export async function signedInUser(email = uniqueEmail()) {

@@ -7,11 +7,11 @@ import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { test, expect, canvasSize, near, pixel } from './fixtures';
 import { BANDS, BANDS_PAGE_HEIGHT, bandColor } from './pages';
+import { jpegSize, pngSize, PREMIUM_LOGIN } from './export-files';
 
 test.describe.configure({ mode: 'serial' });
 
-const premiumLogin = { userId: 'u-premium', orgId: '', expires: Math.floor(Date.now() / 1000) + 86_400 * 300, status: 'active', sub_created: 1_700_000_000 };
-const freeLogin = { ...premiumLogin, userId: 'u-free', status: 'canceled' };
+const freeLogin = { ...PREMIUM_LOGIN, userId: 'u-free', status: 'canceled' };
 
 let editor: Page;
 let width = 0;
@@ -19,18 +19,6 @@ let width = 0;
 async function downloadBytes(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
   return { name: dl.suggestedFilename(), bytes: await readFile((await dl.path())!) };
-}
-
-function jpegSize(b: Buffer): { width: number; height: number } {
-  expect(b.readUInt16BE(0)).toBe(0xffd8);
-  let i = 2;
-  while (i < b.length) {
-    const marker = b.readUInt16BE(i);
-    const len = b.readUInt16BE(i + 2);
-    if (marker >= 0xffc0 && marker <= 0xffc2) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
-    i += 2 + len;
-  }
-  throw new Error('no SOF marker');
 }
 
 async function sitePage(ext: { servers: { site: string; other: string }; context: import('@playwright/test').BrowserContext }, origin: string, child?: string): Promise<Page> {
@@ -72,8 +60,7 @@ test('capture opens the editor with the image at fit and 100%', async ({ ext }) 
 test('exports PNG, JPG and PDF files of the right size', async () => {
   const png = await downloadBytes(editor, 'Download PNG');
   expect(png.name).toMatch(/^screenshot-127\.0\.0\.1-.*\.png$/);
-  expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
-  expect([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)]).toEqual([width, BANDS_PAGE_HEIGHT]);
+  expect(pngSize(png.bytes)).toEqual({ width, height: BANDS_PAGE_HEIGHT });
 
   const jpg = await downloadBytes(editor, 'Download JPG');
   expect(jpg.name).toMatch(/\.jpg$/);
@@ -130,10 +117,10 @@ test('the bridge ignores logins from other origins', async ({ ext }) => {
   await expect(child.locator('body')).toBeAttached();
   const attacker = site.frames().find((f) => f.url().startsWith(ext.servers.other))!;
   await attacker.waitForFunction(() => 'attack' in window);
-  await attacker.evaluate((p) => (window as unknown as { attack(p: unknown): void }).attack(p), premiumLogin);
+  await attacker.evaluate((p) => (window as unknown as { attack(p: unknown): void }).attack(p), PREMIUM_LOGIN);
   // A page of a non-allowed origin cannot even load the frame page (web_accessible_resources).
   const other = await sitePage(ext, ext.servers.other);
-  await other.evaluate((m) => (window as unknown as { send(m: unknown): void }).send(m), { source: 'fps-site', type: 'login', id: 'x', payload: premiumLogin });
+  await other.evaluate((m) => (window as unknown as { send(m: unknown): void }).send(m), { source: 'fps-site', type: 'login', id: 'x', payload: PREMIUM_LOGIN });
   await site.waitForTimeout(500);
   expect(await ext.getStorage('login')).toBeUndefined();
   expect(await other.evaluate(() => (window as unknown as { replies: unknown[] }).replies)).toEqual([]);
@@ -155,9 +142,9 @@ test('a Premium login from the site unlocks the tools; a free one locks them aga
   await expect.poll(replies).toContainEqual({ source: 'fps-extension', type: 'login-success', id: 'l1', status: 'canceled' });
   await expect(editor.locator('body')).toHaveAttribute('data-premium', 'no');
 
-  await send({ source: 'fps-site', type: 'login', id: 'l2', payload: premiumLogin });
+  await send({ source: 'fps-site', type: 'login', id: 'l2', payload: PREMIUM_LOGIN });
   await expect.poll(replies).toContainEqual({ source: 'fps-extension', type: 'login-success', id: 'l2', status: 'active' });
-  expect(await ext.getStorage('login')).toMatchObject({ login: premiumLogin });
+  expect(await ext.getStorage('login')).toMatchObject({ login: PREMIUM_LOGIN });
   await expect(editor.locator('body')).toHaveAttribute('data-premium', 'yes');
   await expect(editor.getByText('are Premium features')).toBeHidden();
   await site.close();

@@ -4,7 +4,8 @@
  * capture is saved whole and in order; signed out, Save goes through the site's sign-in and back.
  */
 import type { Page } from '@playwright/test';
-import { confirmedUser } from '../site/fixtures';
+import { confirmedUser, stackEnv } from '../site/fixtures';
+import { signOutElsewhere } from './sign-out-elsewhere';
 import { expect, expectGrant, signInAndHandOver, signOutOfSite, siteUrl, storedLogin, test } from './site-extension';
 import { SHORT_BANDS_PAGE } from './pages';
 
@@ -21,9 +22,9 @@ function countCreates(editor: Page): () => number {
   return () => n;
 }
 
-async function signedIn(ext: Parameters<typeof signInAndHandOver>[0]) {
+async function signedIn(ext: Parameters<typeof signInAndHandOver>[0], email?: string) {
   await signOutOfSite(ext);
-  const email = await confirmedUser('save');
+  email ??= await confirmedUser('save');
   const page = await ext.context.newPage();
   await page.goto(`${siteUrl()}/auth/signin`);
   await signInAndHandOver(ext, page, email);
@@ -146,13 +147,13 @@ test('signed out, Save goes through the site\'s sign-in and back to the same cap
 });
 
 test('a revoked grant (signed out elsewhere) fails with "Sign in again", keeping the capture', async ({ ext }) => {
-  const site = await signedIn(ext);
-  const grant = (await storedLogin(ext))!.login.upload_grant!;
+  const email = await confirmedUser('save-revoked');
+  const site = await signedIn(ext, email);
   const page = await ext.open(SHORT_BANDS_PAGE);
   const editor = await ext.capture(page);
-  // Sign-out on the site revokes the grant server-side; put it back in the extension as a stolen copy would be.
-  await signOutOfSite(ext);
-  await ext.setStorage({ login: { login: { userId: 'u', orgId: '', expires: 0, status: '', sub_created: 0, upload_grant: grant }, receivedAt: Date.now() } });
+  const env = stackEnv();
+  expect(await signOutElsewhere({ endpoint: env.COGNITO_ENDPOINT, userPoolClientId: env.USER_POOL_CLIENT_ID }, process.env.FPS_API_URL!, email)).toBe(200);
+  expect((await storedLogin(ext))?.login.upload_grant).toBeTruthy();
   await editor.getByRole('button', { name: 'Save to library' }).click();
   await expect(editor.getByRole('alert').filter({ hasText: 'Your session has expired' })).toBeVisible({ timeout: 30_000 });
   await expect(editor.getByRole('button', { name: 'Sign in again' })).toBeVisible();

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { cognitoAdmin } from '../../../scripts/local/cognito';
 import type { OrgRow } from '../../../lambdas/adapters/orgs-repo';
 import { expectAccessible } from './axe';
-import { expect as baseExpect, confirmedUser, fillSignIn, PASSWORD, stackEnv, test, uniqueEmail } from './fixtures';
+import { accessToken } from './share-api';
+import { expect as baseExpect, confirmedUser, fillSignIn, stackEnv, test, uniqueEmail } from './fixtures';
 
 /**
  * The enterprise account area and invite redemption in a real browser against the local stack.
@@ -56,20 +55,11 @@ async function inviteLink(request: APIRequestContext, to: string): Promise<strin
 
 /** The user sets their name as /account does (POST /account/name with their own access token). */
 async function setOwnName(request: APIRequestContext, email: string, name: string) {
-  const env = stackEnv();
-  const cognito = cognitoAdmin(env.COGNITO_ENDPOINT);
-  try {
-    const auth = await cognito.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: env.USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD },
-    }));
-    const saved = await request.post(`${process.env.FPS_API_URL}/account/name`, {
-      headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}` },
-      data: { name },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-  } finally {
-    cognito.destroy();
-  }
+  const saved = await request.post(`${process.env.FPS_API_URL}/account/name`, {
+    headers: { authorization: `Bearer ${await accessToken(email)}` },
+    data: { name },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
 }
 
 async function signIn(page: Page, email: string, redirectPath: string) {

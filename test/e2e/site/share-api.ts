@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { APIRequestContext } from '@playwright/test';
 import { imageUploadForm } from '#shared/rules/image-upload-form';
-import { cognitoAdmin } from '../../../scripts/local/cognito';
+import { passwordAccessToken } from '../../../scripts/local/seed';
 import { confirmedUser, expect, PASSWORD, stackEnv } from './fixtures';
 
 /** Share links made through the API, for the browser tests that open them. */
@@ -10,17 +9,10 @@ import { confirmedUser, expect, PASSWORD, stackEnv } from './fixtures';
 const PNG = new URL('../../fixtures/images/sample-page.png', import.meta.url).pathname;
 export const api = () => process.env.FPS_API_URL!;
 
-export async function accessToken(email: string, password = PASSWORD): Promise<string> {
+/** The user's access token, signed in as the site does locally. */
+export function accessToken(email: string, password = PASSWORD): Promise<string> {
   const env = stackEnv();
-  const cognito = cognitoAdmin(env.COGNITO_ENDPOINT);
-  try {
-    const auth = await cognito.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: env.USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD: password },
-    }));
-    return auth.AuthenticationResult!.AccessToken!;
-  } finally {
-    cognito.destroy();
-  }
+  return passwordAccessToken({ endpoint: env.COGNITO_ENDPOINT, userPoolClientId: env.USER_POOL_CLIENT_ID }, email, password);
 }
 
 /** A fresh user with a finalised image and a link to it, all made through the API. */
