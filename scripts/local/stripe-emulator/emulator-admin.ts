@@ -1,7 +1,9 @@
 // Non-Stripe endpoints under /_emulator/ for tests and manual debugging:
 //   GET  /_emulator/state               dump of all state
 //   GET  /_emulator/clock               { now, offset }
-//   POST /_emulator/advance             { seconds } (or days/hours) → moves the clock and runs due transitions
+//   POST /_emulator/advance             { seconds } (or days/hours) → moves the clock and runs due transitions;
+//                                       with { customer } (an id or an e-mail) only what falls due for that customer
+//                                       within that time runs, at the moments it was due; the clock stays
 //   POST /_emulator/fail-next-payment   { customer, count? } → the next automatic charge(s) fail
 //   POST /_emulator/reset               back to a fresh, seeded state
 // Bodies may be JSON or form-encoded; query parameters work too.
@@ -40,14 +42,23 @@ function num(value: unknown): number | undefined {
   return n;
 }
 
+/** A customer by id, or the newest live one with that e-mail (tests know the address they signed up with). */
+function customerNamed(core: EmulatorCore, value: unknown): string {
+  const name = typeof value === 'string' ? value : '';
+  const live = Object.values(core.state.customers).filter((c) => !c.deleted);
+  const found = live.find((c) => c.id === name) ?? live.filter((c) => c.email === name).at(-1);
+  if (!found) throw new AdminError(`No such customer: '${name}'`);
+  return found.id;
+}
+
 function clock(core: EmulatorCore): Record<string, unknown> {
   const now = core.now();
   return { now, iso: new Date(now * 1000).toISOString(), offset: core.clock.offset() };
 }
 
-export function advance(core: EmulatorCore, seconds: number): number {
-  core.clock.advance(seconds);
-  const transitions = processDueTransitions(core);
+export function advance(core: EmulatorCore, seconds: number, customer?: string): number {
+  if (customer === undefined) core.clock.advance(seconds);
+  const transitions = processDueTransitions(core, customer === undefined ? undefined : { customer, seconds: Math.floor(seconds) });
   core.flushSoon();
   return transitions;
 }
@@ -63,8 +74,10 @@ export function handleAdmin(core: EmulatorCore, method: string, path: string, bo
       case 'POST /_emulator/advance': {
         const b = parseBody(body, query);
         const seconds = (num(b.seconds) ?? 0) + (num(b.minutes) ?? 0) * 60 + (num(b.hours) ?? 0) * SECONDS.hour + (num(b.days) ?? 0) * SECONDS.day;
-        const transitions = advance(core, seconds);
-        return { status: 200, json: { ...clock(core), advanced: seconds, transitions } };
+        const customer = b.customer === undefined ? undefined : customerNamed(core, b.customer);
+        const transitions = advance(core, seconds, customer);
+        const json = { ...clock(core), advanced: seconds, transitions };
+        return { status: 200, json: customer ? { ...json, customer } : json };
       }
       case 'POST /_emulator/fail-next-payment': {
         const b = parseBody(body, query);

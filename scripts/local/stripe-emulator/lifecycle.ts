@@ -21,6 +21,8 @@ const NOTICE_LEAD = 3 * SECONDS.day;
 
 interface Due {
   at: number;
+  /** Whose clock decides when it is due (a customer advanced alone is ahead of the rest). */
+  customer: string | null;
   run: () => void;
 }
 
@@ -32,14 +34,14 @@ function dueTransitions(core: EmulatorCore): Due[] {
     switch (sub.status) {
       case 'trialing': {
         const end = sub.trial_end ?? periodEnd(sub);
-        due.push({ at: end, run: () => endTrial(core, sub, end) });
+        due.push({ at: end, customer: sub.customer, run: () => endTrial(core, sub, end) });
         noticeBefore(core, due, sub, 'customer.subscription.trial_will_end', end, () => sub);
         break;
       }
       case 'active':
       case 'past_due': {
         const end = periodEnd(sub);
-        due.push({ at: end, run: () => endPeriod(core, sub, end) });
+        due.push({ at: end, customer: sub.customer, run: () => endPeriod(core, sub, end) });
         if (sub.status === 'active' && !sub.cancel_at_period_end) {
           noticeBefore(core, due, sub, 'invoice.upcoming', end, () => upcomingInvoice(core, sub, end));
         }
@@ -47,7 +49,7 @@ function dueTransitions(core: EmulatorCore): Due[] {
       }
       case 'incomplete': {
         const at = sub.created + INCOMPLETE_EXPIRY;
-        due.push({ at, run: () => expireIncomplete(core, sub, at) });
+        due.push({ at, customer: sub.customer, run: () => expireIncomplete(core, sub, at) });
         break;
       }
       default:
@@ -58,7 +60,7 @@ function dueTransitions(core: EmulatorCore): Due[] {
   for (const inv of Object.values(s.invoices)) {
     if (inv.status === 'open' && inv.next_payment_attempt !== null) {
       const at = inv.next_payment_attempt;
-      due.push({ at, run: () => retryInvoice(core, inv, at) });
+      due.push({ at, customer: inv.customer, run: () => retryInvoice(core, inv, at) });
     }
   }
 
@@ -67,6 +69,7 @@ function dueTransitions(core: EmulatorCore): Due[] {
       const at = session.expires_at;
       due.push({
         at,
+        customer: session.customer,
         run: () => {
           session.status = 'expired';
           session.url = null;
@@ -84,6 +87,7 @@ function noticeBefore(core: EmulatorCore, due: Due[], sub: Subscription, type: s
   const at = Math.max(end - NOTICE_LEAD, sub.created);
   due.push({
     at,
+    customer: sub.customer,
     run: () => {
       core.state.noticesSent[key] = true;
       core.emit(type, object(), undefined, at);
@@ -112,14 +116,19 @@ function expireIncomplete(core: EmulatorCore, sub: Subscription, at: number): vo
   core.emit('customer.subscription.deleted', sub, undefined, at);
 }
 
-/** Applies every transition due by the current emulator time. Returns how many ran. */
-export function processDueTransitions(core: EmulatorCore): number {
+/**
+ * Applies every transition due by the current emulator time. Returns how many ran. With `ahead`,
+ * one customer's transitions due within that many seconds from now run too, at the moments they
+ * were due (a Stripe test clock moved for that customer alone); nobody else's time moves.
+ */
+export function processDueTransitions(core: EmulatorCore, ahead?: { customer: string; seconds: number }): number {
   const now = core.now();
+  const dueBy = (d: Due) => now + (ahead && d.customer === ahead.customer ? ahead.seconds : 0);
   let count = 0;
   // Bounded so a bug can never spin forever; a century of monthly renewals fits easily.
   for (let i = 0; i < 100_000; i++) {
     const next = dueTransitions(core)
-      .filter((d) => d.at <= now)
+      .filter((d) => d.at <= dueBy(d))
       .sort((a, b) => a.at - b.at)[0];
     if (!next) break;
     next.run();
