@@ -9,6 +9,7 @@ export const REPORT_DIR = join(import.meta.dirname, '../../node_modules/.cache/t
 export const VITEST_REPORT = join(REPORT_DIR, 'vitest.json');
 /** The Firefox project runs beside Playwright (scripts/test-all.ts), with a report of its own. */
 export const VITEST_FIREFOX_REPORT = join(REPORT_DIR, 'vitest-firefox.json');
+export const VITEST_INFRA_REPORT = join(REPORT_DIR, 'vitest-infra.json');
 export const PLAYWRIGHT_REPORT = join(REPORT_DIR, 'playwright.json');
 
 export interface TestTime { suite: 'vitest' | 'playwright'; name: string; ms: number }
@@ -53,7 +54,7 @@ export function slowest(times: TestTime[], n = 15): TestTime[] {
 /** Reads whichever reports this run wrote; a missing one (a step that never ran) adds nothing. */
 export function readTestTimes(root: string): TestTime[] {
   const read = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);
-  const v = [VITEST_REPORT, VITEST_FIREFOX_REPORT].flatMap((file) => read<VitestReport>(file) ?? []);
+  const v = [VITEST_REPORT, VITEST_INFRA_REPORT, VITEST_FIREFOX_REPORT].flatMap((file) => read<VitestReport>(file) ?? []);
   const p = read<{ suites?: PlaywrightSuite[] }>(PLAYWRIGHT_REPORT);
   return [...v.flatMap((r) => vitestTimes(r, root)), ...(p ? playwrightTimes(p) : [])];
 }
