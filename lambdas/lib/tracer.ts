@@ -1,3 +1,5 @@
+// First: it decides the X-Ray SDK's mode, which the SDK reads when the Tracer's import loads it.
+import './xray-manual-outside-lambda';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { config } from './config';
 
