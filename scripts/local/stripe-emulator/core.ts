@@ -195,8 +195,10 @@ export class EmulatorCore {
   }
 
   /**
-   * Writes state within 50 ms if anything changed (the end of every request). Each write is the
-   * whole state, so a write per request grew quadratic over a long test run; a burst makes one.
+   * Writes state within a second if anything changed (the end of every request). Each write is the
+   * whole state (several MB after the webhook suite), so a write per request grew quadratic over a
+   * long test run; one a second at most is what a restart needs (50 ms still cost 4.3 CPU-s of the
+   * integration tests' stack).
    */
   flushSoon(): void {
     if (!this.dirty || this.saveTimer) return;
@@ -207,7 +209,7 @@ export class EmulatorCore {
       } catch (err) {
         this.log(`could not save state: ${(err as Error).message}`);
       }
-    }, 50);
+    }, 1000);
     this.saveTimer.unref();
   }
 
