@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StripeEmulator } from './server';
 import { Store } from './store';
-import { DAY, GOOD_CARD, sdkFor, startWithSdk, submitHostedCheckout, waitFor } from './test-helpers';
+import { buyPremium, DAY, GOOD_CARD, sdkFor, startWithSdk, submitHostedCheckout, waitFor } from './test-helpers';
 
 let emulator: StripeEmulator;
 let stripe: Stripe;
@@ -254,5 +254,38 @@ describe('emulator endpoints', () => {
     } finally {
       await scratch.close();
     }
+  });
+});
+
+// A browser test ends its own trial; the seeded accounts' trials, and anyone else's, stay as they are.
+describe('one customer advanced alone', () => {
+  async function trialFor(email: string): Promise<string> {
+    const sub = await buyPremium(stripe, email, 7);
+    expect((await stripe.subscriptions.retrieve(sub)).status).toBe('trialing');
+    return sub;
+  }
+
+  async function advance(body: Record<string, unknown>): Promise<Response> {
+    return fetch(`${emulator.url}/_emulator/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  it('ends one customer’s trial, named by e-mail, and leaves the others trialing', async () => {
+    const mine = await trialFor('renewer@example.com');
+    const theirs = await trialFor('bystander@example.com');
+    const before = emulator.now();
+
+    const res = await advance({ days: 8, customer: 'renewer@example.com' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ transitions: expect.any(Number) });
+
+    expect((await stripe.subscriptions.retrieve(mine)).status).toBe('active');
+    expect((await stripe.subscriptions.retrieve(theirs)).status).toBe('trialing');
+    expect(emulator.now() - before).toBeLessThan(60); // the emulator's own clock stayed put
+  });
+
+  it('refuses a customer it does not know', async () => {
+    const res = await advance({ days: 1, customer: 'nobody@example.com' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { message: "No such customer: 'nobody@example.com'" } });
   });
 });

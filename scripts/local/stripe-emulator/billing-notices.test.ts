@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME, STATEMENT_DESCRIPTOR } from '#shared/domain/product-name';
 import type { StripeEmulator } from './server';
-import { DAY, GOOD_CARD, startWithSdk, submitHostedCheckout, waitFor, WebhookReceiver } from './test-helpers';
+import { buyPremium, DAY, startWithSdk, waitFor, WebhookReceiver } from './test-helpers';
 
 let emulator: StripeEmulator;
 let stripe: Stripe;
@@ -23,21 +23,6 @@ afterAll(async () => {
   await hooks.close();
 });
 
-/** A paid-for (or trialing) Premium subscription bought on the hosted page; its id. */
-async function buyPremium(email: string, trialDays: number | null): Promise<string> {
-  const customer = await stripe.customers.create({ email });
-  const session = await stripe.checkout.sessions.create({
-    mode: 'subscription',
-    customer: customer.id,
-    line_items: [{ price: 'price_premium_yearly', quantity: 1 }],
-    subscription_data: trialDays ? { trial_period_days: trialDays } : {},
-    success_url: 'http://localhost:5173/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-    cancel_url: 'http://localhost:5173/checkout/account?checkout=cancel',
-  });
-  expect((await submitHostedCheckout(session.url!, GOOD_CARD)).status).toBe(303);
-  return (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
-}
-
 const noticesOf = (type: 'customer.subscription.trial_will_end' | 'invoice.upcoming', subId: string) =>
   hooks.received
     .map((r) => r.event)
@@ -49,7 +34,7 @@ const noticesOf = (type: 'customer.subscription.trial_will_end' | 'invoice.upcom
 
 describe('notices ahead of time', () => {
   it('sends trial_will_end 3 days before a 7-day trial ends, once', async () => {
-    const subId = await buyPremium('seven@example.com', 7);
+    const subId = await buyPremium(stripe, 'seven@example.com', 7);
     const trialEnd = (await stripe.subscriptions.retrieve(subId)).trial_end!;
     await emulator.advanceClock(3 * DAY);
     await emulator.webhooksIdle();
@@ -63,13 +48,13 @@ describe('notices ahead of time', () => {
   });
 
   it('sends trial_will_end at once when the trial is shorter than 3 days', async () => {
-    const subId = await buyPremium('one@example.com', 1);
+    const subId = await buyPremium(stripe, 'one@example.com', 1);
     const [notice] = await waitFor(() => noticesOf('customer.subscription.trial_will_end', subId).length > 0 && noticesOf('customer.subscription.trial_will_end', subId));
     expect(notice!.data.object).toMatchObject({ id: subId, status: 'trialing' });
   });
 
   it('sends invoice.upcoming 3 days before a renewal, with the renewal amount, once per period', async () => {
-    const subId = await buyPremium('renews@example.com', null);
+    const subId = await buyPremium(stripe, 'renews@example.com', null);
     const renewal = (await stripe.subscriptions.retrieve(subId)).items.data[0]!.current_period_end;
     const untilNotice = renewal - 3 * DAY - emulator.now();
     await emulator.advanceClock(untilNotice - 60);
@@ -84,7 +69,7 @@ describe('notices ahead of time', () => {
   });
 
   it('sends no invoice.upcoming when auto-renew is off', async () => {
-    const subId = await buyPremium('ends@example.com', null);
+    const subId = await buyPremium(stripe, 'ends@example.com', null);
     await stripe.subscriptions.update(subId, { cancel_at_period_end: true });
     const renewal = (await stripe.subscriptions.retrieve(subId)).items.data[0]!.current_period_end;
     await emulator.advanceClock(renewal - 2 * DAY - emulator.now());
@@ -95,7 +80,7 @@ describe('notices ahead of time', () => {
 
 describe('the business name', () => {
   it('is PRODUCT_NAME on receipts and hosted pages, and STATEMENT_DESCRIPTOR on card statements', async () => {
-    const subId = await buyPremium('named@example.com', null);
+    const subId = await buyPremium(stripe, 'named@example.com', null);
     const sub = await stripe.subscriptions.retrieve(subId);
     const [charge] = (await stripe.charges.list({ customer: sub.customer as string })).data;
     expect(charge!.calculated_statement_descriptor).toBe(STATEMENT_DESCRIPTOR);

@@ -107,3 +107,19 @@ export async function waitFor<T>(fn: () => T | undefined | false, timeoutMs = 30
 }
 
 export const DAY = 86_400;
+
+/** A Premium subscription bought on the hosted page by a new customer (a trial of `trialDays`, none if null): its id. */
+export async function buyPremium(stripe: Stripe, email: string, trialDays: number | null): Promise<string> {
+  const customer = await stripe.customers.create({ email });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    line_items: [{ price: 'price_premium_yearly', quantity: 1 }],
+    subscription_data: trialDays ? { trial_period_days: trialDays } : {},
+    success_url: 'http://localhost:5173/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://localhost:5173/checkout/account?checkout=cancel',
+  });
+  const paid = await submitHostedCheckout(session.url!, GOOD_CARD);
+  if (paid.status !== 303) throw new Error(`the hosted page answered ${paid.status}, not 303`);
+  return (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+}
