@@ -21,7 +21,7 @@ const NOTICE_LEAD = 3 * SECONDS.day;
 
 interface Due {
   at: number;
-  /** Whose clock decides when it is due (a customer advanced alone is ahead of the rest). */
+  /** Whose transition it is: an advance for one customer runs only theirs. */
   customer: string | null;
   run: () => void;
 }
